@@ -1,0 +1,18 @@
+/**
+ * What every emitter returns. Paths are relative to the area's root folder
+ * (`generated/` or `handlers/`), with `/` separators.
+ */
+export type OutputArea = "generated" | "handlers";
+
+export interface GeneratedFile {
+  area: OutputArea;
+  path: string;
+  contents: string;
+  /**
+   * - `generated`: owned by mcp-gen; rewritten when it differs, removed when no longer produced.
+   * - `create`: an authored file's first version (a handler stub); written only when absent.
+   * - `update`: an authored file that mcp-gen amends without losing edits (handlers/index.ts);
+   *   the emitter computed the new text from the current one, written only when it differs.
+   */
+  mode: "generated" | "create" | "update";
+}

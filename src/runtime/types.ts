@@ -1,0 +1,134 @@
+/**
+ * The types generated code is written against. This module (and all of
+ * `src/runtime/`) must never import generator code: a production server loads it.
+ */
+
+/** A tool exactly as `tools/list` sends it. */
+export interface ToolDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: { type: "object"; [key: string]: unknown };
+  outputSchema?: { [key: string]: unknown };
+  annotations?: ToolAnnotations;
+  icons?: unknown[];
+  _meta?: { [key: string]: unknown };
+  execution?: { [key: string]: unknown };
+}
+
+export interface ToolAnnotations {
+  title?: string;
+  /** Default false: the tool may modify its environment. */
+  readOnlyHint?: boolean;
+  /** Default true (meaningful only when readOnlyHint is false). */
+  destructiveHint?: boolean;
+  /** Default false (meaningful only when readOnlyHint is false). */
+  idempotentHint?: boolean;
+  /** Default true: the tool may reach external entities. */
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+export interface TextContent {
+  type: "text";
+  text: string;
+  annotations?: ContentAnnotations;
+  _meta?: { [key: string]: unknown };
+}
+export interface ImageContent {
+  type: "image";
+  data: string;
+  mimeType: string;
+  annotations?: ContentAnnotations;
+  _meta?: { [key: string]: unknown };
+}
+export interface AudioContent {
+  type: "audio";
+  data: string;
+  mimeType: string;
+  annotations?: ContentAnnotations;
+  _meta?: { [key: string]: unknown };
+}
+export interface ResourceLink {
+  type: "resource_link";
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: ContentAnnotations;
+  _meta?: { [key: string]: unknown };
+}
+export interface EmbeddedResource {
+  type: "resource";
+  resource:
+    | { uri: string; mimeType?: string; text: string; _meta?: { [key: string]: unknown } }
+    | { uri: string; mimeType?: string; blob: string; _meta?: { [key: string]: unknown } };
+  annotations?: ContentAnnotations;
+  _meta?: { [key: string]: unknown };
+}
+export interface ContentAnnotations {
+  audience?: ("user" | "assistant")[];
+  priority?: number;
+  lastModified?: string;
+}
+
+export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
+
+export interface CallToolResult {
+  content: ContentBlock[];
+  structuredContent?: { [key: string]: unknown };
+  isError?: boolean;
+  _meta?: { [key: string]: unknown };
+}
+
+export interface ToolLogger {
+  debug(message: string, data?: unknown): void;
+  info(message: string, data?: unknown): void;
+  warn(message: string, data?: unknown): void;
+  error(message: string, data?: unknown): void;
+}
+
+/** What a handler receives beside its typed input. */
+export interface ToolContext {
+  /** Aborted when the client cancels the call or the tool's timeout passes. */
+  signal: AbortSignal;
+  /** Reports progress when the client asked for it (a no-op otherwise). */
+  progress(done: number, total?: number, message?: string): Promise<void>;
+  log: ToolLogger;
+  /** The caller's authentication, when the transport provides it. */
+  authInfo?: unknown;
+  /** The JSON-RPC id of the `tools/call` request. */
+  requestId?: string | number;
+}
+
+/** What a tool without `outputSchema` may return. */
+export type ToolReturn = string | ContentBlock | ContentBlock[] | CallToolResult;
+
+/**
+ * A handler: typed input in, typed output (for tools with `outputSchema`) or any
+ * `ToolReturn` out. Generated code aliases it per tool, e.g. `GetWeatherHandler`.
+ */
+export type ToolHandler<Input, Output = ToolReturn> = (input: Input, context: ToolContext) => Output | Promise<Output>;
+
+/** A precompiled ajv validator, as emitted in `generated/validators.js`. */
+export interface CompiledValidator {
+  (data: unknown): boolean;
+  errors?: ValidationError[] | null;
+}
+
+export interface ValidationError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: { [key: string]: unknown };
+  message?: string;
+}
+
+/** One registry entry: the wire definition and its validators. */
+export interface ToolEntry {
+  definition: ToolDefinition;
+  validateInput: CompiledValidator;
+  validateOutput?: CompiledValidator;
+}

@@ -1,0 +1,159 @@
+/**
+ * Stage 1: read YAML files into documents that remember where every node came from.
+ * Nothing here throws on bad input; every problem becomes a diagnostic.
+ */
+import { readFileSync } from "node:fs";
+import { LineCounter, isAlias, parseAllDocuments, visit, type Document } from "yaml";
+import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
+
+/** Alias expansions allowed per file: enough for real specs, far too few for a billion laughs. */
+export const MAX_ALIAS_COUNT = 100;
+
+export interface YamlFile {
+  /** Path relative to the project root, `/`-separated: what diagnostics print. */
+  file: string;
+  absPath: string;
+  text: string;
+  doc: Document.Parsed;
+  lineCounter: LineCounter;
+  /** The document as plain JSON-like data (undefined for an empty file). */
+  value: unknown;
+}
+
+export interface LoadResult {
+  /** Undefined when the file could not be read or parsed into one usable document. */
+  yaml?: YamlFile;
+  diagnostics: Diagnostic[];
+}
+
+export function offsetToLocation(file: string, lineCounter: LineCounter, start: number, end?: number): Location {
+  const { line, col } = lineCounter.linePos(start);
+  const location: Location = { file, line, column: col };
+  if (end !== undefined && end > start) {
+    const e = lineCounter.linePos(end);
+    location.end = { line: e.line, column: e.col };
+  }
+  return location;
+}
+
+/** Decodes UTF-8 strictly so that a stray Latin-1 byte is reported, not silently replaced. */
+function decodeUtf8(file: string, bytes: Uint8Array): { text?: string; diagnostic?: Diagnostic } {
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes) };
+  } catch {
+    // Find the first invalid byte to point at it.
+    let line = 1;
+    let column = 1;
+    for (let i = 0; i < bytes.length; i++) {
+      try {
+        new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, i + 1), { stream: true });
+      } catch {
+        break;
+      }
+      if (bytes[i] === 0x0a) {
+        line++;
+        column = 1;
+      } else if ((bytes[i] & 0xc0) !== 0x80) {
+        column++;
+      }
+    }
+    return {
+      diagnostic: {
+        code: "MG005",
+        severity: "error",
+        message: "file is not valid UTF-8",
+        location: { file, line, column },
+      },
+    };
+  }
+}
+
+/** Parses YAML text (already read) into a positioned document. */
+export function parseYaml(file: string, absPath: string, text: string): LoadResult {
+  const lineCounter = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
+  const diagnostics: Diagnostic[] = [];
+  const list = Array.isArray(docs) ? docs : [];
+  if (list.length > 1) {
+    const second = list[1];
+    diagnostics.push({
+      code: "MG004",
+      severity: "error",
+      message: `file holds ${list.length} YAML documents; put one tool per file or use \`tools: [...]\``,
+      location: offsetToLocation(file, lineCounter, second.range[0]),
+    });
+  }
+  const doc = list[0] as Document.Parsed | undefined;
+  if (!doc) {
+    // An empty stream: no documents at all.
+    return { diagnostics };
+  }
+  for (const error of [...doc.errors]) {
+    diagnostics.push({
+      code: error.code === "DUPLICATE_KEY" ? "MG002" : "MG001",
+      severity: "error",
+      message: error.code === "DUPLICATE_KEY" ? "duplicate key: a mapping may hold each key once" : error.message,
+      location: offsetToLocation(file, lineCounter, error.pos[0], error.pos[1]),
+    });
+  }
+  for (const warning of doc.warnings) {
+    diagnostics.push({
+      code: "MG001",
+      severity: "warning",
+      message: warning.message,
+      location: offsetToLocation(file, lineCounter, warning.pos[0], warning.pos[1]),
+    });
+  }
+  if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
+
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    const firstAlias = findFirstAlias(doc);
+    const message = error instanceof Error ? error.message : String(error);
+    const isBomb = /resource exhaustion|alias count/i.test(message);
+    diagnostics.push({
+      code: isBomb ? "MG003" : "MG001",
+      severity: "error",
+      message: isBomb
+        ? `aliases expand to more than ${MAX_ALIAS_COUNT} nodes; refusing to expand (possible alias bomb)`
+        : message,
+      location: firstAlias
+        ? offsetToLocation(file, lineCounter, firstAlias[0], firstAlias[1])
+        : { file, line: 1, column: 1 },
+    });
+    return { diagnostics };
+  }
+  return { yaml: { file, absPath, text, doc, lineCounter, value }, diagnostics };
+}
+
+function findFirstAlias(doc: Document.Parsed): [number, number] | undefined {
+  let found: [number, number] | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      if (isAlias(node) && node.range) {
+        found = [node.range[0], node.range[1]];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+/** Reads and parses one YAML file. `file` is the path diagnostics should print. */
+export function loadYamlFile(file: string, absPath: string): LoadResult {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(absPath);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return {
+      diagnostics: [{ code: "MG005", severity: "error", message: `cannot read file (${reason})`, location: { file, line: 1, column: 1 } }],
+    };
+  }
+  const decoded = decodeUtf8(file, bytes);
+  if (decoded.diagnostic) return { diagnostics: [decoded.diagnostic] };
+  return parseYaml(file, absPath, decoded.text!);
+}

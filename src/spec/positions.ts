@@ -1,0 +1,77 @@
+/**
+ * Maps a path inside parsed data (e.g. an ajv `instancePath`) back to the YAML node
+ * it came from, so every diagnostic can point at a line and column.
+ */
+import { isMap, isPair, isScalar, isSeq, type Node } from "yaml";
+import type { Location } from "../diagnostics/diagnostic.js";
+import { offsetToLocation, type YamlFile } from "./load.js";
+
+export type DataPath = ReadonlyArray<string | number>;
+
+/** Splits a JSON Pointer (`/inputSchema/properties/a~1b`) into segments. */
+export function pointerToPath(pointer: string): string[] {
+  if (pointer === "" || pointer === "#") return [];
+  return pointer
+    .replace(/^#/, "")
+    .split("/")
+    .slice(1)
+    .map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+export function pathToPointer(path: DataPath): string {
+  return path.map((s) => "/" + String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+}
+
+interface Found {
+  node: Node | null;
+  /** The key node of the pair that holds `node`, when the last step was a mapping key. */
+  key: Node | null;
+  /** How many segments of the path were found. */
+  depth: number;
+}
+
+function walk(yaml: YamlFile, path: DataPath): Found {
+  let node = yaml.doc.contents as Node | null;
+  let key: Node | null = null;
+  let depth = 0;
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
+      if (!pair) break;
+      key = pair.key as Node;
+      node = (pair.value as Node | null) ?? null;
+    } else if (isSeq(node)) {
+      const index = typeof segment === "number" ? segment : Number(segment);
+      const item = Number.isInteger(index) ? node.items[index] : undefined;
+      if (item === undefined) break;
+      key = null;
+      node = item as Node;
+    } else {
+      break;
+    }
+    depth++;
+  }
+  return { node, key, depth };
+}
+
+/**
+ * The location of the node at `path`. With `part: "key"` it points at the mapping key
+ * (best for "unknown field" or "duplicate name"); otherwise at the value. When the path
+ * does not exist in the document (a missing field), it points at the deepest existing
+ * ancestor, so "missing `inputSchema`" points at the tool's mapping.
+ */
+export function locate(yaml: YamlFile, path: DataPath, part: "key" | "value" = "value"): Location {
+  const found = walk(yaml, path);
+  const complete = found.depth === path.length;
+  const target = complete && part === "key" && found.key ? found.key : found.node;
+  const range = target?.range;
+  if (!range) return { file: yaml.file, line: 1, column: 1 };
+  // For a collection, underline only its first line: the end of a mapping is noise.
+  const end = isScalar(target) ? range[1] : undefined;
+  return offsetToLocation(yaml.file, yaml.lineCounter, range[0], end);
+}
+
+/** Whether `path` exists in the document (used to choose between key and value positions). */
+export function hasPath(yaml: YamlFile, path: DataPath): boolean {
+  return walk(yaml, path).depth === path.length;
+}
