@@ -1,0 +1,31 @@
+/**
+ * `generated/registry.ts`: the ordered `tools/list` payload and, by name, each tool's
+ * definition with its precompiled validators.
+ */
+import type { ProjectModel } from "../spec/model.js";
+import type { GeneratedFile } from "./generated-file.js";
+import { generatedHeader } from "./header.js";
+import { renderTemplate, tsIdentifier, tsString } from "./templates.js";
+
+export function emitRegistry(model: ProjectModel): GeneratedFile[] {
+  const tools = model.tools.map((tool) => {
+    const pascal = tsIdentifier(tool.ids.pascal);
+    return {
+      nameLiteral: tsString(tool.name),
+      definition: tsIdentifier(tool.ids.definition),
+      definitionModule: tsString(`./tools/${tool.ids.file}.js`),
+      validateInput: tsIdentifier(`validate${pascal}Input`),
+      validateOutput: tool.wire.outputSchema ? tsIdentifier(`validate${pascal}Output`) : null,
+    };
+  });
+  const validators = tools.flatMap((tool) => (tool.validateOutput ? [tool.validateInput, tool.validateOutput] : [tool.validateInput]));
+  const contents = renderTemplate("registry.ts", { header: generatedHeader(specFiles(model)), tools, validators });
+  return [{ area: "generated", path: "registry.ts", contents, mode: "generated" }];
+}
+
+/** The spec file of every tool, once each and sorted: what a project-wide file is generated from. */
+export function specFiles(model: ProjectModel): string[] {
+  const files = new Set<string>();
+  for (const tool of model.tools) if (tool.sources.length > 0) files.add(tool.sources[0]);
+  return [...files].sort();
+}

@@ -1,0 +1,124 @@
+/**
+ * `generate`: load → check → model → emit → write. The CLI is a thin shell over this.
+ * Nothing is written unless every earlier stage succeeded.
+ */
+import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { resolveConfig, toPosix, type ResolvedConfig } from "./config/config.js";
+import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
+import { emitDocs } from "./emit/docs.js";
+import type { GeneratedFile } from "./emit/generated-file.js";
+import { emitHandlersInterface } from "./emit/handlers-interface.js";
+import { emitRegistry } from "./emit/registry.js";
+import { emitHandlerStubs } from "./emit/stubs.js";
+import { emitToolTypes } from "./emit/types.js";
+import { emitValidators } from "./emit/validators.js";
+import { buildModel } from "./spec/build-model.js";
+import type { ProjectModel } from "./spec/model.js";
+import { applyPlan, planWrite, type WritePlan } from "./write/index.js";
+
+export interface GenerateOptions {
+  /** Working directory; the project root when there is no config file. Default: process.cwd(). */
+  cwd?: string;
+  /** Explicit config file, relative to cwd. */
+  config?: string;
+  /** Write nothing; report stale files. */
+  check?: boolean;
+}
+
+export interface GenerateResult {
+  /** 0 ok, 1 spec errors or stale output (with check). */
+  exitCode: 0 | 1;
+  diagnostics: Diagnostic[];
+  /** Project-relative file text for code frames. */
+  sources: Map<string, string>;
+  config?: ResolvedConfig;
+  model?: ProjectModel;
+  plan?: WritePlan;
+  /** Project-relative paths written / removed (empty with check). */
+  written: string[];
+  removed: string[];
+  /** With check: generated files that differ from what would be generated. */
+  stale: string[];
+}
+
+export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const result: GenerateResult = { exitCode: 1, diagnostics: [], sources: new Map(), written: [], removed: [], stale: [] };
+  const finish = (): GenerateResult => {
+    result.diagnostics = sortDiagnostics(result.diagnostics);
+    if (hasErrors(result.diagnostics) || result.stale.length > 0) result.exitCode = 1;
+    else result.exitCode = 0;
+    return result;
+  };
+
+  const resolved = resolveConfig({ cwd, configFile: options.config });
+  result.diagnostics.push(...resolved.diagnostics);
+  if (resolved.yaml) result.sources.set(resolved.yaml.file, resolved.yaml.text);
+  if (!resolved.config || hasErrors(result.diagnostics)) return finish();
+  const config = resolved.config;
+  result.config = config;
+
+  const built = buildModel(config);
+  for (const [file, text] of built.sources) result.sources.set(file, text);
+  result.diagnostics.push(...built.diagnostics);
+  if (!built.model) return finish();
+  result.model = built.model;
+
+  const emitted = await emitAll(built.model, config);
+  result.diagnostics.push(...emitted.diagnostics);
+  if (hasErrors(result.diagnostics)) return finish();
+
+  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir });
+  result.plan = plan;
+  if (options.check) {
+    result.stale = plan.stale;
+    return finish();
+  }
+  const applied = await applyPlan(plan);
+  result.written = applied.written;
+  result.removed = applied.removed;
+  result.diagnostics.push(...applied.diagnostics);
+  return finish();
+}
+
+/** Runs every emitter. Pure but for reading the author's existing handler files. */
+export async function emitAll(
+  model: ProjectModel,
+  config: ResolvedConfig,
+): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
+  const handlersRel = toPosix(path.relative(config.root, config.handlersDir)) || ".";
+  let generatedFromHandlers = toPosix(path.relative(config.handlersDir, config.outDir));
+  if (!generatedFromHandlers.startsWith(".")) generatedFromHandlers = `./${generatedFromHandlers}`;
+  const stubs = emitHandlerStubs(model, readExistingHandlers(config.handlersDir), {
+    generatedFromHandlers,
+    handlersDir: handlersRel,
+  });
+  const files = [
+    ...(await emitToolTypes(model)),
+    ...emitValidators(model),
+    ...emitRegistry(model),
+    ...emitHandlersInterface(model),
+    ...emitDocs(model),
+    ...stubs.files,
+  ];
+  return { files, diagnostics: stubs.diagnostics };
+}
+
+/** The author's top-level `.ts` files in the handlers folder, by name. */
+function readExistingHandlers(dir: string): { files: ReadonlyMap<string, string> } {
+  const files = new Map<string, string>();
+  if (!existsSync(dir)) return { files };
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.endsWith(".ts") || name.endsWith(".d.ts")) continue;
+    const full = path.join(dir, name);
+    try {
+      const stat = lstatSync(full);
+      // A symlink is the author's business: it counts as present, its target is not read.
+      files.set(name, stat.isSymbolicLink() ? "" : stat.isFile() ? readFileSync(full, "utf8") : "");
+    } catch {
+      files.set(name, "");
+    }
+  }
+  return { files };
+}
