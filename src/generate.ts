@@ -71,6 +71,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 
   const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir });
   result.plan = plan;
+  result.diagnostics.push(...plan.diagnostics);
+  if (hasErrors(plan.diagnostics)) return finish();
   if (options.check) {
     result.stale = plan.stale;
     return finish();

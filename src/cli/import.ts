@@ -25,7 +25,7 @@ export async function runImport(file: string, options: ImportCliOptions, io: Io,
   const imported =
     read.data === undefined
       ? { files: [], diagnostics: [] }
-      : importToolList(read.data, { source, schemaComment: toPosix(path.relative(outDir, SPEC_SCHEMA_PATH)) });
+      : importToolList(read.data, { source, locate: read.locate, schemaComment: toPosix(path.relative(outDir, SPEC_SCHEMA_PATH)) });
   const diagnostics = [...read.diagnostics, ...imported.diagnostics];
 
   const existing = imported.files.filter((f) => existsSync(path.join(outDir, f.path)));

@@ -74,10 +74,21 @@ export function buildModel(config: ResolvedConfig): BuildResult {
     if (tool) tools.push(tool);
   }
   diagnostics.push(...checkIdentifierCollisions(tools));
-  // Ref-loading diagnostics were collected by bundleSchema; loader errors of cached files too.
-  if (hasErrors(diagnostics)) return { sources, diagnostics };
+  if (hasErrors(diagnostics)) return { sources, diagnostics: dedupe(diagnostics) };
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { model: { tools, server: config.server }, sources, diagnostics };
+  return { model: { tools, server: config.server }, sources, diagnostics: dedupe(diagnostics) };
+}
+
+/** A schema file `$ref`ed by several tools reports its problems once, not once per tool. */
+function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const l = d.location;
+    const key = `${d.code}\0${d.severity}\0${l?.file}:${l?.line}:${l?.column}\0${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function modelTool(
@@ -89,19 +100,28 @@ function modelTool(
   const { yaml, path: toolPath, value } = raw;
   const name = value.name as string;
   const extraSources = new Set<string>();
-  const bundle = (key: "inputSchema" | "outputSchema"): JsonObject | undefined => {
+  const bundle = (key: "inputSchema" | "outputSchema") => {
     const schema = value[key];
     if (schema === undefined) return undefined;
     const result = bundleSchema({ yaml, path: [...toolPath, key], schema: schema as JsonObject, root, loadFile });
     diagnostics.push(...result.diagnostics);
     for (const s of result.sources) extraSources.add(s);
-    return result.schema;
+    return result;
   };
-  const inputSchema = bundle("inputSchema");
-  const outputSchema = bundle("outputSchema");
-  if (!inputSchema) return undefined;
+  const input = bundle("inputSchema");
+  const output = bundle("outputSchema");
+  if (!input) return undefined;
+  const inputSchema = input.schema;
+  const outputSchema = output?.schema;
 
-  const checked = checkToolSchemas({ yaml, toolPath, inputSchema, outputSchema });
+  // Origins let problems inside bundled `$defs` point into the file they came from.
+  const checked = checkToolSchemas({
+    yaml,
+    toolPath,
+    inputSchema,
+    outputSchema,
+    origins: { input: input.origins, output: output?.origins },
+  });
   diagnostics.push(...checked.diagnostics);
   if (!checked.inputDialect || (outputSchema && !checked.outputDialect)) return undefined;
 

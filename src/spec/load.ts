@@ -3,7 +3,7 @@
  * Nothing here throws on bad input; every problem becomes a diagnostic.
  */
 import { readFileSync } from "node:fs";
-import { LineCounter, isAlias, parseAllDocuments, visit, type Document } from "yaml";
+import { LineCounter, isAlias, parseAllDocuments, parseDocument, visit, type Document } from "yaml";
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
 
 /** Alias expansions allowed per file: enough for real specs, far too few for a billion laughs. */
@@ -41,31 +41,53 @@ function decodeUtf8(file: string, bytes: Uint8Array): { text?: string; diagnosti
   try {
     return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes) };
   } catch {
-    // Find the first invalid byte to point at it.
+    const bad = firstInvalidUtf8Offset(bytes);
+    const lineStart = bytes.lastIndexOf(0x0a, bad - 1) + 1;
     let line = 1;
-    let column = 1;
-    for (let i = 0; i < bytes.length; i++) {
-      try {
-        new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, i + 1), { stream: true });
-      } catch {
-        break;
-      }
-      if (bytes[i] === 0x0a) {
-        line++;
-        column = 1;
-      } else if ((bytes[i] & 0xc0) !== 0x80) {
-        column++;
-      }
-    }
+    for (let i = 0; i < lineStart; i++) if (bytes[i] === 0x0a) line++;
+    // Columns count UTF-16 units like every other diagnostic (the yaml LineCounter's unit).
+    const column = new TextDecoder("utf-8").decode(bytes.subarray(lineStart, bad)).length + 1;
+    const byte = bytes[bad]?.toString(16).toUpperCase().padStart(2, "0");
     return {
       diagnostic: {
         code: "MG005",
         severity: "error",
-        message: "file is not valid UTF-8",
+        message: byte === undefined ? "file is not valid UTF-8 (truncated character at the end)" : `file is not valid UTF-8 (byte 0x${byte})`,
         location: { file, line, column },
       },
     };
   }
+}
+
+/** Offset of the first byte that starts an invalid UTF-8 sequence (linear; RFC 3629 ranges). */
+function firstInvalidUtf8Offset(bytes: Uint8Array): number {
+  const isContinuation = (b: number | undefined) => b !== undefined && b >= 0x80 && b <= 0xbf;
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      i += 1;
+      continue;
+    }
+    let length = 0;
+    let secondMin = 0x80;
+    let secondMax = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) length = 2;
+    else if (b >= 0xe0 && b <= 0xef) {
+      length = 3;
+      if (b === 0xe0) secondMin = 0xa0;
+      if (b === 0xed) secondMax = 0x9f; // UTF-16 surrogates are not characters
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      length = 4;
+      if (b === 0xf0) secondMin = 0x90;
+      if (b === 0xf4) secondMax = 0x8f;
+    } else return i;
+    const second = bytes[i + 1];
+    if (second === undefined || second < secondMin || second > secondMax) return i;
+    for (let k = 2; k < length; k++) if (!isContinuation(bytes[i + k])) return i;
+    i += length;
+  }
+  return bytes.length;
 }
 
 /** Parses YAML text (already read) into a positioned document. */
@@ -85,10 +107,17 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
   }
   const doc = list[0] as Document.Parsed | undefined;
   if (!doc) {
-    // An empty stream: no documents at all.
-    return { diagnostics };
+    // An empty stream (nothing, or only comments): still a file, so the shape check can
+    // say it holds no tool instead of it vanishing silently.
+    const emptyCounter = new LineCounter();
+    const empty = parseDocument(text, { lineCounter: emptyCounter }) as Document.Parsed;
+    return { yaml: { file, absPath, text, doc: empty, lineCounter: emptyCounter, value: undefined }, diagnostics };
   }
+  // One mistake often yields several parser errors at the same offset; the first says it best.
+  const reportedOffsets = new Set<number>();
   for (const error of [...doc.errors]) {
+    if (reportedOffsets.has(error.pos[0])) continue;
+    reportedOffsets.add(error.pos[0]);
     diagnostics.push({
       code: error.code === "DUPLICATE_KEY" ? "MG002" : "MG001",
       severity: "error",

@@ -8,14 +8,38 @@ import { offsetToLocation, type YamlFile } from "./load.js";
 
 export type DataPath = ReadonlyArray<string | number>;
 
-/** Splits a JSON Pointer (`/inputSchema/properties/a~1b`) into segments. */
+/**
+ * Splits a JSON Pointer as written in a `$ref` fragment (`#/$defs/a~1b`, or `/$defs/a%20b`
+ * after the `#`) into segments. Fragments are percent-encoded, so segments are
+ * URI-decoded; a segment that is not valid percent-encoding is kept as written.
+ */
 export function pointerToPath(pointer: string): string[] {
   if (pointer === "" || pointer === "#") return [];
   return pointer
     .replace(/^#/, "")
     .split("/")
     .slice(1)
-    .map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"));
+    .map((s) => safeDecodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+function safeDecodeURIComponent(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * Splits ajv's `instancePath` (a plain JSON Pointer, never percent-encoded) into
+ * segments: a property named `50%` or `a%20b` must stay as written.
+ */
+export function instancePathToPath(instancePath: string): string[] {
+  if (instancePath === "") return [];
+  return instancePath
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 export function pathToPointer(path: DataPath): string {

@@ -1,0 +1,380 @@
+/**
+ * The types emitter: `generated/tools/<tool>.ts` with the tool's input and output
+ * types (json-schema-to-typescript), its exact wire definition and its handler type.
+ */
+import { compile, type Options as TypeCompileOptions } from "json-schema-to-typescript";
+import type { JsonObject, JsonValue, ProjectModel, ToolModel } from "../spec/model.js";
+import type { GeneratedFile } from "./generated-file.js";
+import { generatedHeader } from "./header.js";
+import { claimName, typeNameFromKey } from "./ts-names.js";
+
+/** How many tools are compiled at once: enough to overlap the async $ref pass, few enough to bound memory. */
+const CONCURRENCY = 16;
+
+export async function emitToolTypes(model: ProjectModel): Promise<GeneratedFile[]> {
+  const files: GeneratedFile[] = [];
+  for (let start = 0; start < model.tools.length; start += CONCURRENCY) {
+    const chunk = model.tools.slice(start, start + CONCURRENCY);
+    files.push(...(await Promise.all(chunk.map(emitToolTypesFile))));
+  }
+  return files;
+}
+
+async function emitToolTypesFile(tool: ToolModel): Promise<GeneratedFile> {
+  const { ids } = tool;
+  const declarations = await compileToolTypes(tool);
+  const handlerArguments = tool.wire.outputSchema ? `${ids.inputType}, ${ids.outputType}` : ids.inputType;
+  const contents = [
+    generatedHeader(tool.sources.slice(0, 1)),
+    `import type { ToolDefinition, ToolHandler } from "mcp-gen/runtime";`,
+    "",
+    declarations,
+    "",
+    `/** \`${tool.name.replace(/\*\//g, "*\\/")}\` exactly as \`tools/list\` sends it. */`,
+    `export const ${ids.definition}: ToolDefinition = ${jsLiteral(tool.wire as unknown as JsonValue)};`,
+    "",
+    `export type ${ids.handlerType} = ToolHandler<${handlerArguments}>;`,
+    "",
+  ].join("\n");
+  return { area: "generated", path: `tools/${ids.file}.ts`, contents, mode: "generated" };
+}
+
+const COMPILE_OPTIONS: Partial<TypeCompileOptions> = {
+  // Prettier is json-schema-to-typescript's slow part; `indentDeclarations` does the little we need.
+  format: false,
+  bannerComment: "",
+  // Every output schema hangs off the input's `$defs` (see `typeSchemaOf`); it must be declared.
+  unreachableDefinitions: true,
+  unknownAny: true,
+  strictIndexSignatures: true,
+  // The model's schemas are self-contained: nothing may be read from disk or network.
+  $refOptions: { resolve: { external: false, file: false, http: false } },
+};
+
+/** One compile() per tool, input and output together, so jstt sees every name at once. */
+async function compileToolTypes(tool: ToolModel): Promise<string> {
+  try {
+    const code = await compile(typeSchemaOf(tool) as never, tool.ids.inputType, COMPILE_OPTIONS);
+    return indentDeclarations(withoutProvenanceComments(code).trim());
+  } catch {
+    // The checker has accepted the schema, so ajv can validate it: a loose type is
+    // better than no generated file at all for whatever jstt cannot translate.
+    const loose = (name: string) =>
+      `/** json-schema-to-typescript could not translate this schema; typed loosely. */\nexport type ${name} = { [k: string]: unknown };`;
+    const names = tool.wire.outputSchema ? [tool.ids.inputType, tool.ids.outputType] : [tool.ids.inputType];
+    return names.map(loose).join("\n\n");
+  }
+}
+
+/**
+ * jstt notes under each definition which schema referenced it; with the output schema
+ * folded into the input's `$defs` that note would name the wrong schema, and it says
+ * nothing a reader of one tool's file needs.
+ */
+function withoutProvenanceComments(code: string): string {
+  return code
+    .replace(/(\n \* )?\n \* This interface was referenced by `[^`\n]*`'s JSON-Schema( definition)?\n \* via the `(definition|patternProperty)` "[^\n]*"\.(?=\n)/g, "")
+    .replace(/^\/\*\*\n \*\/\n/gm, "");
+}
+
+// ---------------------------------------------------------------------------------
+// The schema handed to json-schema-to-typescript
+
+/** Keywords whose value is a schema, an array of schemas, or a map of name -> schema. */
+export const SCHEMA_VALUED_KEYWORDS = new Set([
+  "additionalItems",
+  "additionalProperties",
+  "contains",
+  "contentSchema",
+  "else",
+  "if",
+  "items",
+  "not",
+  "propertyNames",
+  "then",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+]);
+export const SCHEMA_ARRAY_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "items"]);
+export const SCHEMA_MAP_KEYWORDS = new Set([
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "dependencies",
+  "patternProperties",
+  "properties",
+]);
+
+/**
+ * Keys jstt would turn into names or code of their own: titles (Python schemas title every
+ * property, which would make a named type of each), ids, and jstt's own extensions,
+ * which must never reach the output from someone else's schema.
+ */
+const KEYS_HIDDEN_FROM_JSTT = new Set([
+  "$id",
+  "$schema",
+  "id",
+  "title",
+  "tsType",
+  "tsEnumNames",
+  "tsExtends",
+  "extends",
+  "$defs",
+  "definitions",
+]);
+
+interface DefinitionName {
+  owner: "input" | "output";
+  container: string;
+  key: string;
+}
+
+/**
+ * The input schema as root, with both schemas' definitions (renamed where they would
+ * clash) and the output schema itself in one `$defs`: jstt then declares every type
+ * of the file in a single pass and can never emit one name twice.
+ */
+function typeSchemaOf(tool: ToolModel): JsonObject {
+  const { ids } = tool;
+  const used = new Set([ids.inputType, ids.outputType, ids.handlerType, "ToolDefinition", "ToolHandler"]);
+  const roots: Array<{ owner: "input" | "output"; schema: JsonObject; typeName: string }> = [
+    { owner: "input", schema: tool.wire.inputSchema, typeName: ids.inputType },
+  ];
+  if (tool.wire.outputSchema) roots.push({ owner: "output", schema: tool.wire.outputSchema, typeName: ids.outputType });
+
+  // Every definition gets its final name up front; refs are rewritten to it.
+  const renamed = new Map<string, string>();
+  const definitions = new Map<string, JsonValue>();
+  const definitionKey = (name: DefinitionName) => `${name.owner}\u0000${name.container}\u0000${name.key}`;
+  for (const root of roots) {
+    for (const container of ["$defs", "definitions"]) {
+      const defs = root.schema[container];
+      if (!isObject(defs)) continue;
+      for (const [key, definition] of Object.entries(defs)) {
+        const base = typeNameFromKey(key) || "Definition";
+        const name = claimName([base, `${root.typeName}${base}`], used);
+        renamed.set(definitionKey({ owner: root.owner, container, key }), name);
+        definitions.set(name, definition);
+      }
+    }
+  }
+
+  const rewriteRef = (owner: "input" | "output", ref: string): string | undefined => {
+    if (!ref.startsWith("#")) return undefined;
+    const segments = ref.slice(1).split("/").slice(1).map(unescapePointerSegment);
+    const [container, key, ...rest] = segments;
+    const target =
+      container !== undefined && key !== undefined ? renamed.get(definitionKey({ owner, container, key })) : undefined;
+    if (target !== undefined) return pointer(["$defs", target, ...rest]);
+    if (owner === "output") return pointer(["$defs", ids.outputType, ...segments]);
+    return ref;
+  };
+
+  const cleanedDefinitions = new Map<string, JsonValue>();
+  for (const root of roots) {
+    const ownDefinitions = [...renamed.entries()].filter(([key]) => key.startsWith(`${root.owner}\u0000`));
+    for (const [, name] of ownDefinitions) {
+      cleanedDefinitions.set(name, cleanForTypes(definitions.get(name) as JsonValue, (ref) => rewriteRef(root.owner, ref)));
+    }
+  }
+  const [input, output] = roots.map((root) => cleanForTypes(root.schema, (ref) => rewriteRef(root.owner, ref)));
+  if (output !== undefined) cleanedDefinitions.set(ids.outputType, output);
+
+  // Definitions nobody refers to would be declared too (unreachableDefinitions); leave them out.
+  const reachable = reachableDefinitions([input, ...(output === undefined ? [] : [output])], cleanedDefinitions);
+  const $defs: JsonObject = {};
+  for (const [name, definition] of cleanedDefinitions) {
+    if (reachable.has(name) || name === ids.outputType) setOwn($defs, name, definition);
+  }
+  const schema = isObject(input) ? { ...input } : {};
+  if (Object.keys($defs).length > 0) setOwn(schema, "$defs", $defs);
+  return schema;
+}
+
+/**
+ * A copy of `schema` without the keys jstt must not see, with each `$ref` rewritten by
+ * `rewriteRef` (dropped when it returns undefined: a ref the model should never hold).
+ */
+function cleanForTypes(schema: JsonValue, rewriteRef: (ref: string) => string | undefined): JsonValue {
+  if (!isObject(schema)) return schema;
+  const copy: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (KEYS_HIDDEN_FROM_JSTT.has(key)) continue;
+    if (key === "$ref") {
+      const ref = typeof value === "string" ? rewriteRef(value) : undefined;
+      if (ref !== undefined) copy.$ref = ref;
+    } else if (!acceptedByJstt(key, value, schema)) {
+      continue;
+    } else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) {
+      const map: JsonObject = {};
+      for (const [name, subschema] of Object.entries(value)) setOwn(map, name, cleanForTypes(subschema, rewriteRef));
+      setOwn(copy, key, map);
+    } else if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
+      setOwn(copy, key, value.map((subschema) => cleanForTypes(subschema, rewriteRef)));
+    } else if (SCHEMA_VALUED_KEYWORDS.has(key)) {
+      setOwn(copy, key, cleanForTypes(value, rewriteRef));
+    } else {
+      setOwn(copy, key, value);
+    }
+  }
+  return copy;
+}
+
+/** jstt rejects a whole schema over these, although they are valid (or ignorable) JSON Schema. */
+function acceptedByJstt(key: string, value: JsonValue, schema: JsonObject): boolean {
+  switch (key) {
+    case "required":
+      return Array.isArray(value);
+    case "deprecated":
+      return typeof value === "boolean";
+    case "minItems":
+    case "maxItems": {
+      const { minItems, maxItems } = schema;
+      const isCount = (count: JsonValue | undefined) => typeof count === "number" && Number.isInteger(count) && count >= 0;
+      if (!isCount(value)) return false;
+      return !isCount(minItems) || !isCount(maxItems) || (minItems as number) <= (maxItems as number);
+    }
+    default:
+      return true;
+  }
+}
+
+function reachableDefinitions(roots: JsonValue[], definitions: Map<string, JsonValue>): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...roots];
+  while (pending.length > 0) {
+    forEachRef(pending.pop() as JsonValue, (ref) => {
+      const match = /^#\/\$defs\/([^/]+)/.exec(ref);
+      const name = match ? unescapePointerSegment(match[1]) : undefined;
+      if (name !== undefined && !reached.has(name) && definitions.has(name)) {
+        reached.add(name);
+        pending.push(definitions.get(name) as JsonValue);
+      }
+    });
+  }
+  return reached;
+}
+
+function forEachRef(value: JsonValue, visit: (ref: string) => void): void {
+  if (Array.isArray(value)) {
+    for (const item of value) forEachRef(item, visit);
+  } else if (isObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === "$ref" && typeof item === "string") visit(item);
+      else if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples") forEachRef(item, visit);
+    }
+  }
+}
+
+function pointer(segments: string[]): string {
+  return `#/${segments.map((segment) => segment.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+}
+
+function unescapePointerSegment(segment: string): string {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A literal `%` is a valid pointer character; keep the segment as written.
+  }
+  return decoded.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** `copy[key] = value` would set the prototype for a property named `__proto__`. */
+function setOwn(target: JsonObject, key: string, value: JsonValue): void {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+// ---------------------------------------------------------------------------------
+// Text
+
+/**
+ * Indents jstt's unformatted output by bracket nesting (two spaces per line that opens
+ * brackets, however many it opens), skipping brackets in strings and comments.
+ */
+export function indentDeclarations(code: string): string {
+  // One entry per open bracket: whether it added a level of indentation.
+  const open: boolean[] = [];
+  const level = () => open.filter(Boolean).length;
+  const out: string[] = [];
+  for (const rawLine of code.split("\n")) {
+    const line = rawLine.trim();
+    if (line === "") {
+      // jstt leaves an empty line in an empty interface; keep only the ones between declarations.
+      if (open.length === 0) out.push("");
+      continue;
+    }
+    if (line.startsWith("*") || line.startsWith("/*")) {
+      if (open.length === 0 && line.startsWith("/**") && out.length > 0 && out.at(-1) !== "") out.push("");
+      out.push("  ".repeat(level()) + (line.startsWith("*") ? ` ${line}` : line));
+      continue;
+    }
+    // A blank line between top-level declarations; jstt's unformatted output has none.
+    const startsDeclaration = line.startsWith("export ") && !out.at(-1)?.endsWith("*/");
+    if (open.length === 0 && startsDeclaration && out.length > 0 && out.at(-1) !== "") out.push("");
+    const brackets = bracketsOf(line);
+    let leading = 0;
+    while (brackets[leading] === "close") leading++;
+    for (let index = 0; index < leading; index++) open.pop();
+    out.push("  ".repeat(level()) + line);
+    let openedHere = 0;
+    for (const bracket of brackets.slice(leading)) {
+      if (bracket === "other") continue;
+      if (bracket === "close") {
+        open.pop();
+        openedHere = Math.max(0, openedHere - 1);
+      } else {
+        open.push(false);
+        openedHere++;
+      }
+    }
+    if (openedHere > 0) open[open.length - 1] = true;
+  }
+  return out.join("\n");
+}
+
+/** The brackets of one line in order; "close" entries before anything else are leading closers. */
+function bracketsOf(line: string): Array<"open" | "close" | "other"> {
+  const brackets: Array<"open" | "close" | "other"> = [];
+  for (let index = 0; index < line.length; index++) {
+    const char = line[index];
+    if (char === '"' || char === "'" || char === "`") {
+      index = endOfString(line, index);
+      brackets.push("other");
+    } else if (char === "/" && line[index + 1] === "/") {
+      break;
+    } else if (char === "{" || char === "[" || char === "(") {
+      brackets.push("open");
+    } else if (char === "}" || char === "]" || char === ")") {
+      brackets.push("close");
+    } else if (char !== " ") {
+      brackets.push("other");
+    }
+  }
+  return brackets;
+}
+
+function endOfString(line: string, start: number): number {
+  const quote = line[start];
+  for (let index = start + 1; index < line.length; index++) {
+    if (line[index] === "\\") index++;
+    else if (line[index] === quote) return index;
+  }
+  return line.length;
+}
+
+/**
+ * JSON as a JavaScript expression that evaluates to exactly `value`: U+2028/U+2029
+ * escaped, and a `__proto__` key written as a computed key, because a plain
+ * `"__proto__": x` in an object literal sets the prototype instead of a property.
+ */
+export function jsLiteral(value: JsonValue): string {
+  return JSON.stringify(value, null, 2)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029")
+    .replace(/^(\s*)"__proto__": /gm, '$1["__proto__"]: ');
+}

@@ -1,0 +1,140 @@
+/**
+ * The validators emitter: ajv standalone code for every input and output schema.
+ *
+ * One Ajv instance cannot compile both dialects, and two instances' standalone code
+ * uses the same internal names (`validate10`, `schema31`, ...). So each dialect gets
+ * its own module, and `validators.js` re-exports them all under one name per schema:
+ *
+ *   validators.js              export { validateGetWeatherInput, ... } from "./validators-2020-12.js"; ...
+ *   validators-2020-12.js      the 2020-12 schemas (only when some tool uses 2020-12)
+ *   validators-draft-07.js     the draft-07 schemas (only when some tool uses draft-07)
+ *   validators.d.ts            one `CompiledValidator` declaration per export
+ */
+import standaloneCodeModule from "ajv/dist/standalone/index.js";
+import { type AnyAjv, createAjv, isKnownFormat } from "../spec/ajv.js";
+import type { Dialect, JsonObject, JsonValue, ProjectModel } from "../spec/model.js";
+import type { GeneratedFile } from "./generated-file.js";
+import { generatedHeader } from "./header.js";
+import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS, SCHEMA_VALUED_KEYWORDS } from "./types.js";
+
+// ajv's standalone entry is CommonJS; under NodeNext its default import is the module object.
+const standaloneCode = ((standaloneCodeModule as unknown as { default?: unknown }).default ??
+  standaloneCodeModule) as (ajv: AnyAjv, refs: Record<string, string>) => string;
+
+/** The dialects in the order their modules are re-exported. */
+const DIALECTS: readonly Dialect[] = ["2020-12", "draft-07"];
+
+interface ValidatorSource {
+  exportName: string;
+  dialect: Dialect;
+  schema: JsonObject;
+}
+
+/** `validateGetWeatherInput` for the tool whose identifiers' `pascal` is `GetWeather`. */
+export function validatorNames(pascal: string): { input: string; output: string } {
+  return { input: `validate${pascal}Input`, output: `validate${pascal}Output` };
+}
+
+/**
+ * `validators.js`, its `.d.ts`, and one module per dialect in use. Expects a checked
+ * model (every schema compiles); ajv throws otherwise.
+ */
+export function emitValidators(model: ProjectModel): GeneratedFile[] {
+  const sources = validatorSources(model);
+  const header = generatedHeader([...new Set(model.tools.map((tool) => tool.sources[0]))].sort());
+  const files: GeneratedFile[] = [];
+  const reexports: string[] = [];
+  for (const dialect of DIALECTS) {
+    const group = sources.filter((source) => source.dialect === dialect);
+    if (group.length === 0) continue;
+    const path = `validators-${dialect}.js`;
+    files.push(generated(path, `${header}\n${dialectModule(dialect, group)}`));
+    reexports.push(`export {\n${group.map((source) => `  ${source.exportName},\n`).join("")}} from "./${path}";`);
+  }
+  files.push(generated("validators.js", [header, ...reexports, ""].join("\n")));
+  const declarations = sources.map((source) => `export declare const ${source.exportName}: CompiledValidator;`);
+  files.push(
+    generated(
+      "validators.d.ts",
+      [header, `import type { CompiledValidator } from "mcp-gen/runtime";`, "", ...declarations, ""].join("\n"),
+    ),
+  );
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function validatorSources(model: ProjectModel): ValidatorSource[] {
+  const sources: ValidatorSource[] = [];
+  for (const tool of model.tools) {
+    const names = validatorNames(tool.ids.pascal);
+    sources.push({ exportName: names.input, dialect: tool.inputDialect, schema: tool.wire.inputSchema });
+    if (tool.wire.outputSchema) {
+      sources.push({
+        exportName: names.output,
+        dialect: tool.outputDialect ?? "2020-12",
+        schema: tool.wire.outputSchema,
+      });
+    }
+  }
+  return sources;
+}
+
+function dialectModule(dialect: Dialect, group: ValidatorSource[]): string {
+  const unknownFormats = new Set<string>();
+  for (const source of group) collectFormats(source.schema, unknownFormats);
+  const ajv = createAjv(dialect, {
+    standalone: true,
+    unknownFormats: [...unknownFormats].filter((format) => !isKnownFormat(format)).sort(),
+  });
+  const exports: Record<string, string> = {};
+  for (const source of group) {
+    // Keyed by export name: a root `$id` would be the key instead, and two tools may share one.
+    const { $id: _id, ...schema } = source.schema;
+    ajv.addSchema(schema, source.exportName);
+    exports[source.exportName] = source.exportName;
+  }
+  return importsInsteadOfRequire(standaloneCode(ajv, exports));
+}
+
+/**
+ * ajv's ESM output still loads its runtime helpers (`ucs2length`, deep equality, uri,
+ * ajv-formats' formats) with `require`, which an ES module does not have. Each one
+ * becomes a default import of the CommonJS module (its `module.exports`), with the
+ * explicit `.js` that ESM resolution needs for these packages' deep paths.
+ */
+export function importsInsteadOfRequire(code: string): string {
+  const specifiers: string[] = [];
+  const body = code
+    .replace(/^"use strict";\n?/, "")
+    .replace(/(= *)require\("([^"\\]+)"\)/g, (_match, assignment: string, specifier: string) => {
+      let index = specifiers.indexOf(specifier);
+      if (index < 0) index = specifiers.push(specifier) - 1;
+      return `${assignment}ajvRuntime${index}`;
+    });
+  const imports = specifiers.map((specifier, index) => `import ajvRuntime${index} from ${JSON.stringify(withJsExtension(specifier))};`);
+  return [...imports, body.trimEnd(), ""].join("\n");
+}
+
+function withJsExtension(specifier: string): string {
+  const lastSegment = specifier.slice(specifier.lastIndexOf("/") + 1);
+  return specifier.includes("/") && !/\.[cm]?js$/.test(lastSegment) ? `${specifier}.js` : specifier;
+}
+
+/** Every `format` keyword's value in `schema` (not properties that happen to be named `format`). */
+export function collectFormats(schema: JsonValue, formats: Set<string>): void {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return;
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "format" && typeof value === "string") {
+      formats.add(value);
+    } else if (SCHEMA_MAP_KEYWORDS.has(key) && typeof value === "object" && value !== null && !Array.isArray(value)) {
+      for (const subschema of Object.values(value)) collectFormats(subschema, formats);
+    } else if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
+      for (const subschema of value) collectFormats(subschema, formats);
+    } else if (SCHEMA_VALUED_KEYWORDS.has(key)) {
+      collectFormats(value, formats);
+    }
+  }
+}
+
+function generated(path: string, contents: string): GeneratedFile {
+  return { area: "generated", path, contents, mode: "generated" };
+}

@@ -1,0 +1,101 @@
+/**
+ * Examples are checked at generate time: an example that does not validate is a lie
+ * in the docs and a broken test, so each violation is reported at the offending node.
+ */
+import type { ErrorObject } from "ajv";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { YamlFile } from "./load.js";
+import type { Dialect, JsonObject, JsonValue, ToolExample } from "./model.js";
+import { locate, pointerToPath, type DataPath } from "./positions.js";
+import { compileSchema } from "./schemas.js";
+
+export interface ExampleSchema {
+  schema: JsonObject;
+  dialect: Dialect;
+}
+
+export interface ExamplesArgs {
+  yaml: YamlFile;
+  toolPath: DataPath;
+  examples: unknown[];
+  input: ExampleSchema;
+  /** Present when the tool has an outputSchema. */
+  output?: ExampleSchema;
+}
+
+export interface ExamplesResult {
+  examples: ToolExample[];
+  diagnostics: Diagnostic[];
+}
+
+export function checkExamples(args: ExamplesArgs): ExamplesResult {
+  const examples: ToolExample[] = [];
+  const diagnostics: Diagnostic[] = [];
+  args.examples.forEach((raw, index) => {
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return;
+    const entry = raw as Record<string, unknown>;
+    const path = [...args.toolPath, "examples", index];
+    const label = typeof entry.title === "string" ? `example "${entry.title}"` : `example ${index + 1}`;
+    // A call without arguments sends none; the schema then sees an empty object.
+    const input = (entry.input ?? {}) as JsonValue;
+    const example: ToolExample = { input, location: locate(args.yaml, path) };
+    if (typeof entry.title === "string") example.title = entry.title;
+    if (entry.output !== undefined) example.output = entry.output as JsonValue;
+    if (entry.error === true) example.error = true;
+    examples.push(example);
+
+    if (!example.error) {
+      diagnostics.push(...violations(args.yaml, [...path, "input"], "MG040", label, "input", args.input, input));
+    }
+    if (args.output && example.output !== undefined) {
+      diagnostics.push(...violations(args.yaml, [...path, "output"], "MG041", label, "output", args.output, example.output));
+    }
+  });
+  return { examples, diagnostics };
+}
+
+function violations(
+  yaml: YamlFile,
+  valuePath: DataPath,
+  code: "MG040" | "MG041",
+  label: string,
+  role: "input" | "output",
+  { schema, dialect }: ExampleSchema,
+  value: JsonValue,
+): Diagnostic[] {
+  // A schema that does not compile is reported by the schema checks; nothing to validate against.
+  const validate = compileSchema(schema, dialect).validate;
+  if (!validate || validate(value)) return [];
+  const seen = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  for (const error of validate.errors ?? []) {
+    const message = `${label}: ${error.instancePath || role} ${reason(error)}`;
+    if (seen.has(message)) continue;
+    seen.add(message);
+    const extra = (error.params as { additionalProperty?: string }).additionalProperty;
+    const at = [...valuePath, ...pointerToPath(error.instancePath), ...(extra === undefined ? [] : [extra])];
+    diagnostics.push({ code, severity: "error", message, location: locate(yaml, at, extra === undefined ? "value" : "key") });
+  }
+  return diagnostics;
+}
+
+/** ajv's message, with the values it leaves out (enum members, the unexpected property). */
+function reason(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "enum":
+      return `must be one of ${(params.allowedValues as unknown[]).map(display).join(", ")}`;
+    case "const":
+      return `must be ${display(params.allowedValue)}`;
+    case "required":
+      return `must have required property \`${String(params.missingProperty)}\``;
+    case "additionalProperties":
+      return `must not have additional property \`${String(params.additionalProperty)}\``;
+    default:
+      return error.message ?? "is invalid";
+  }
+}
+
+function display(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}

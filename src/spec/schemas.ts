@@ -1,0 +1,280 @@
+/**
+ * Semantic checks of a tool's (already bundled) schemas: dialect, root type, `required`
+ * names, formats and keywords outside the vocabulary, and that ajv compiles them. The
+ * compiled validators are cached here for the example checker.
+ */
+import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
+import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
+import { createAjv, isKnownFormat } from "./ajv.js";
+import { SUPPORTED_DIALECT_URIS, dialectOf } from "./dialect.js";
+import type { YamlFile } from "./load.js";
+import type { Dialect, JsonObject } from "./model.js";
+import { locate, pointerToPath, type DataPath } from "./positions.js";
+import type { BundledOrigin } from "./refs.js";
+import { suggest } from "./suggest.js";
+import { closestKeyword, forEachSchema, isKnownKeyword, type SchemaPath } from "./vocabulary.js";
+
+export interface SchemaCheckArgs {
+  yaml: YamlFile;
+  toolPath: DataPath;
+  inputSchema: JsonObject;
+  outputSchema?: JsonObject;
+  /** `bundleSchema`'s origins, so problems inside bundled `$defs` point into the file they came from. */
+  origins?: { input?: BundledOrigin[]; output?: BundledOrigin[] };
+}
+
+export interface SchemaCheckResult {
+  /** Absent when the dialect is unsupported or the schema does not compile. */
+  inputDialect?: Dialect;
+  outputDialect?: Dialect;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Checks both schemas of a tool. A dialect is returned only for a schema that compiled;
+ * a schema with a `$ref` that does not resolve is not compiled (bundleSchema reports it).
+ */
+export function checkToolSchemas(args: SchemaCheckArgs): SchemaCheckResult {
+  const input = checkSchema(args, "inputSchema", args.inputSchema, args.origins?.input);
+  const output = args.outputSchema ? checkSchema(args, "outputSchema", args.outputSchema, args.origins?.output) : undefined;
+  return {
+    inputDialect: input.dialect,
+    outputDialect: output?.dialect,
+    diagnostics: [...input.diagnostics, ...(output?.diagnostics ?? [])],
+  };
+}
+
+type Locator = (schemaPath: SchemaPath, part?: "key" | "value") => Location;
+
+function locatorFor(yaml: YamlFile, base: DataPath, origins: BundledOrigin[] = []): Locator {
+  return (schemaPath, part = "value") => {
+    const origin = origins.find((o) => o.defsKey === schemaPath[0] && o.name === schemaPath[1]);
+    if (origin) return locate(origin.yaml, [...origin.path, ...schemaPath.slice(2)], part);
+    return locate(yaml, [...base, ...schemaPath], part);
+  };
+}
+
+function checkSchema(
+  args: SchemaCheckArgs,
+  key: "inputSchema" | "outputSchema",
+  schema: JsonObject,
+  origins: BundledOrigin[] | undefined,
+): { dialect?: Dialect; diagnostics: Diagnostic[] } {
+  const base = [...args.toolPath, key];
+  const at = locatorFor(args.yaml, base, origins);
+  const diagnostics: Diagnostic[] = [];
+  const error = (code: Diagnostic["code"], message: string, location: Location, hint?: string): void => {
+    diagnostics.push({ code, severity: "error", message, location, ...(hint ? { hint } : {}) });
+  };
+
+  const dialect = dialectOf(schema.$schema);
+  if (!dialect) {
+    error(
+      "MG021",
+      `unsupported $schema \`${String(schema.$schema)}\`; supported: ${SUPPORTED_DIALECT_URIS.join(" (the default), ")}`,
+      at(["$schema"]),
+    );
+  }
+  if (key === "inputSchema" && schema.type !== "object") {
+    if ("type" in schema) {
+      const found = typeof schema.type === "string" ? schema.type : JSON.stringify(schema.type);
+      error("MG020", `inputSchema root must be \`type: object\`, not \`${found}\``, at(["type"]));
+    } else {
+      error("MG020", "inputSchema root must be `type: object` (`type` is missing)", locate(args.yaml, base, "key"));
+    }
+  }
+
+  let badPattern = false;
+  forEachSchema(schema, (node, schemaPath) => {
+    const { required, properties } = node;
+    if (Array.isArray(required) && isPlainObject(properties)) {
+      required.forEach((name, i) => {
+        if (typeof name !== "string" || Object.hasOwn(properties, name)) return;
+        const close = suggest(name, Object.keys(properties));
+        error("MG023", `required property \`${name}\` is not in \`properties\``, at([...schemaPath, "required", i]), close && `did you mean \`${close}\`?`);
+      });
+    }
+    for (const [pattern, where, part] of patternsOf(node, schemaPath)) {
+      try {
+        new RegExp(pattern, "u");
+      } catch (reason) {
+        badPattern = true;
+        error("MG022", `invalid regular expression \`${pattern}\`: ${(reason as Error).message}`, at(where, part));
+      }
+    }
+    if (!dialect) return;
+    if (typeof node.format === "string" && !isKnownFormat(node.format)) {
+      diagnostics.push({
+        code: "MG024",
+        severity: "warning",
+        message: `unknown format \`${node.format}\`: treated as an annotation, not validated`,
+        location: at([...schemaPath, "format"]),
+      });
+    }
+    for (const keyword of Object.keys(node)) {
+      if (isKnownKeyword(dialect, keyword)) continue;
+      const suggestion = keyword.startsWith("x-") ? undefined : closestKeyword(dialect, keyword);
+      diagnostics.push({
+        code: "MG025",
+        severity: "warning",
+        message: `unknown keyword \`${keyword}\` in a ${dialect} schema: treated as an annotation`,
+        location: at([...schemaPath, keyword], "key"),
+        ...(suggestion ? { hint: `did you mean \`${suggestion}\`?` } : {}),
+      });
+    }
+  });
+  // bundleSchema already reported refs that do not resolve (MG030-MG033); ajv would only repeat them.
+  if (!dialect || badPattern || hasUnresolvedRef(schema)) return { diagnostics };
+
+  const compiled = compileSchema(schema, dialect);
+  for (const problem of compiled.problems) error("MG022", `${key} does not compile: ${problem.message}`, at(problem.path));
+  return { dialect: compiled.validate ? dialect : undefined, diagnostics };
+}
+
+function hasUnresolvedRef(schema: JsonObject): boolean {
+  let unresolved = false;
+  forEachSchema(schema, (node) => {
+    if (typeof node.$ref !== "string" || unresolved) return;
+    unresolved = !node.$ref.startsWith("#") || !pointsAtSomething(schema, node.$ref.slice(1));
+  });
+  return unresolved;
+}
+
+function pointsAtSomething(schema: JsonObject, pointer: string): boolean {
+  if (!(pointer === "" || pointer.startsWith("/"))) return false;
+  let segments: string[];
+  try {
+    segments = pointerToPath("#" + pointer);
+  } catch {
+    return false;
+  }
+  let current: unknown = schema;
+  for (const segment of segments) {
+    if (Array.isArray(current)) current = current[Number(segment)];
+    else if (isPlainObject(current) && Object.hasOwn(current, segment)) current = current[segment];
+    else return false;
+  }
+  return current !== undefined;
+}
+
+function patternsOf(node: JsonObject, schemaPath: SchemaPath): Array<[string, SchemaPath, "key" | "value"]> {
+  const patterns: Array<[string, SchemaPath, "key" | "value"]> = [];
+  if (typeof node.pattern === "string") patterns.push([node.pattern, [...schemaPath, "pattern"], "value"]);
+  if (isPlainObject(node.patternProperties)) {
+    for (const p of Object.keys(node.patternProperties)) patterns.push([p, [...schemaPath, "patternProperties", p], "key"]);
+  }
+  return patterns;
+}
+
+function isPlainObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// Compilation, shared with the example checker. One Ajv instance per dialect serves every
+// schema (an instance per schema is what makes checking hundreds of tools slow), and each
+// compiled schema is cached by identity.
+
+export interface SchemaProblem {
+  message: string;
+  /** Where in the schema the problem is (`[]` for the root). */
+  path: SchemaPath;
+}
+
+export interface CompiledSchema {
+  /** Absent when the schema does not compile. */
+  validate?: ValidateFunction;
+  problems: SchemaProblem[];
+}
+
+const instances = new Map<Dialect, Ajv>();
+const compiled = new WeakMap<object, Map<Dialect, CompiledSchema>>();
+
+function ajvFor(dialect: Dialect): Ajv {
+  let ajv = instances.get(dialect);
+  if (!ajv) {
+    ajv = createAjv(dialect);
+    instances.set(dialect, ajv);
+  }
+  return ajv;
+}
+
+/** Format names used in `schema` outside JSON Schema's own (see `isKnownFormat`), sorted. */
+export function unknownFormatsOf(schema: unknown): string[] {
+  const formats = new Set<string>();
+  forEachSchema(schema, (node) => {
+    if (typeof node.format === "string" && !isKnownFormat(node.format)) formats.add(node.format);
+  });
+  return [...formats].sort();
+}
+
+/** Compiles `schema` (already bundled) in `dialect`; the result is cached per schema object. */
+export function compileSchema(schema: JsonObject, dialect: Dialect): CompiledSchema {
+  let byDialect = compiled.get(schema);
+  if (!byDialect) {
+    byDialect = new Map();
+    compiled.set(schema, byDialect);
+  }
+  let result = byDialect.get(dialect);
+  if (!result) {
+    result = compileUncached(schema, dialect);
+    byDialect.set(dialect, result);
+  }
+  return result;
+}
+
+function compileUncached(schema: JsonObject, dialect: Dialect): CompiledSchema {
+  const ajv = ajvFor(dialect);
+  // Unknown formats are annotations (as in 2020-12): valid for every value, never an ajv warning.
+  for (const format of unknownFormatsOf(schema)) if (!ajv.formats[format]) ajv.addFormat(format, true);
+  // The dialect is already chosen; `$schema` spellings ajv does not know (https for draft-07) must not matter.
+  const { $schema: _ignored, ...subject } = schema;
+
+  if (!ajv.validateSchema(subject)) return { problems: metaSchemaProblems(ajv.errors ?? []) };
+  try {
+    return { validate: compileOnce(ajv, subject, dialect), problems: [] };
+  } catch (error) {
+    return { problems: [compileProblem(subject, error)] };
+  }
+}
+
+function compileOnce(ajv: Ajv, subject: JsonObject, dialect: Dialect): ValidateFunction {
+  try {
+    return ajv.compile(subject);
+  } catch (error) {
+    // Another schema registered the same `$id`: compile this one on its own instance.
+    if (!/already exists/.test(String((error as Error).message))) throw error;
+    return createAjv(dialect, { unknownFormats: unknownFormatsOf(subject) }).compile(subject);
+  } finally {
+    // Forget the schema (and its `$id`) so that the next schema with that `$id` compiles.
+    ajv.removeSchema(subject);
+  }
+}
+
+/** One problem per place: the meta-schema's `anyOf` branches repeat the same mistake. */
+function metaSchemaProblems(errors: ErrorObject[]): SchemaProblem[] {
+  const problems = new Map<string, SchemaProblem>();
+  for (const error of errors) {
+    if (problems.has(error.instancePath)) continue;
+    const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
+    const reason = allowed ? `must be one of ${allowed.map(String).join(", ")}` : (error.message ?? "is invalid");
+    problems.set(error.instancePath, {
+      message: `\`${error.instancePath || "/"}\` ${reason}`,
+      path: pointerToPath(error.instancePath),
+    });
+  }
+  return [...problems.values()];
+}
+
+function compileProblem(schema: JsonObject, error: unknown): SchemaProblem {
+  const message = error instanceof Error ? error.message : String(error);
+  const missing = /can't resolve reference (\S+)/.exec(message)?.[1];
+  let where: SchemaPath = [];
+  if (missing) {
+    let found: SchemaPath | undefined;
+    forEachSchema(schema, (node, schemaPath) => {
+      if (!found && node.$ref === missing) found = [...schemaPath, "$ref"];
+    });
+    where = found ?? [];
+  }
+  return { message, path: where };
+}

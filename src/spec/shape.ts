@@ -1,0 +1,346 @@
+/**
+ * Check stage, part 1: does each spec file have the shape of the spec format? Validates
+ * against the format's own JSON Schema (`schema/tool-spec.schema.json`, the same file
+ * editors use) and maps every ajv error back to a line and column in the YAML.
+ */
+import { readFileSync } from "node:fs";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { isScalar, type Scalar } from "yaml";
+import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
+import { sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { offsetToLocation, type YamlFile } from "./load.js";
+import { instancePathToPath, locate, type DataPath } from "./positions.js";
+import type { RawTool } from "./raw-tool.js";
+import { suggest } from "./suggest.js";
+
+/** The spec format's schema, shipped in the package next to `dist/` and `src/`. */
+export const TOOL_SPEC_SCHEMA_URL = new URL("../../schema/tool-spec.schema.json", import.meta.url);
+
+/** The annotation keys MCP defines; anything else is passed through with a warning. */
+export const KNOWN_ANNOTATION_KEYS = ["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
+
+const MAX_TOOL_NAME_LENGTH = 128;
+const TOOL_NAME_CHAR = /^[A-Za-z0-9_.-]$/;
+
+interface SpecValidators {
+  tool: ValidateFunction;
+  toolsFile: ValidateFunction;
+}
+
+let cachedValidators: SpecValidators | undefined;
+
+function specValidators(): SpecValidators {
+  if (cachedValidators) return cachedValidators;
+  const schema = JSON.parse(readFileSync(TOOL_SPEC_SCHEMA_URL, "utf8")) as { $id: string };
+  // verbose: the error's parentSchema lists the allowed keys for "did you mean".
+  // strictRequired off: the root `if` requires `tools` without declaring it, on purpose.
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strictRequired: false });
+  ajv.addSchema(schema);
+  const get = (pointer: string): ValidateFunction => {
+    const validate = ajv.getSchema(`${schema.$id}#${pointer}`);
+    if (!validate) throw new Error(`tool-spec schema has no ${pointer}`);
+    return validate;
+  };
+  cachedValidators = { tool: get("/$defs/tool"), toolsFile: get("/$defs/toolsFile") };
+  return cachedValidators;
+}
+
+export interface ShapeResult {
+  /** Tools whose shape is valid, in file order then document order. */
+  tools: RawTool[];
+  diagnostics: Diagnostic[];
+}
+
+export function checkShape(files: YamlFile[]): ShapeResult {
+  const tools: RawTool[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const yaml of files) {
+    const result = checkFileShape(yaml);
+    tools.push(...result.tools);
+    diagnostics.push(...result.diagnostics);
+  }
+  return { tools, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+/** A diagnostic plus the data path it is about, to tell which tool it disqualifies. */
+interface Finding {
+  diagnostic: Diagnostic;
+  path: DataPath;
+}
+
+function checkFileShape(yaml: YamlFile): ShapeResult {
+  const value = yaml.value;
+  if (value === undefined) {
+    return {
+      tools: [],
+      diagnostics: [
+        shapeError(
+          "spec file is empty: expected one tool (`name`, `inputSchema`, ...) or `tools: [...]`",
+          { file: yaml.file, line: 1, column: 1 },
+        ),
+      ],
+    };
+  }
+  if (!isPlainObject(value)) {
+    return {
+      tools: [],
+      diagnostics: [
+        shapeError(
+          `a spec file must hold a mapping (one tool, or \`tools: [...]\`), not ${describeValue(value)}`,
+          // A null document (`---` alone) has only an empty node after the marker.
+          value === null ? { file: yaml.file, line: 1, column: 1 } : locate(yaml, []),
+        ),
+      ],
+    };
+  }
+
+  const validators = specValidators();
+  const isToolsFile = Object.hasOwn(value, "tools");
+  const validate = isToolsFile ? validators.toolsFile : validators.tool;
+  validate(value);
+
+  const candidates: Array<{ path: DataPath; value: Record<string, unknown> }> = [];
+  if (isToolsFile) {
+    const list = value.tools;
+    if (Array.isArray(list)) {
+      list.forEach((item, index) => {
+        if (isPlainObject(item)) candidates.push({ path: ["tools", index], value: item });
+      });
+    }
+  } else {
+    candidates.push({ path: [], value });
+  }
+
+  const findings: Finding[] = (validate.errors ?? [])
+    .map((error) => describeAjvError(yaml, error, isToolsFile))
+    .filter((finding): finding is Finding => finding !== undefined);
+  for (const tool of candidates) findings.push(...checkToolDetails(yaml, tool.path, tool.value));
+
+  const tools: RawTool[] = [];
+  for (const tool of candidates) {
+    const failed = findings.some((f) => f.diagnostic.severity === "error" && startsWith(f.path, tool.path));
+    if (!failed) tools.push({ yaml, path: tool.path, value: tool.value });
+  }
+  return { tools, diagnostics: findings.map((f) => f.diagnostic) };
+}
+
+/** Checks the schema cannot express well: MCP's name rules with an exact position, annotation typos. */
+function checkToolDetails(yaml: YamlFile, toolPath: DataPath, tool: Record<string, unknown>): Finding[] {
+  const findings: Finding[] = [];
+  if (typeof tool.name === "string") {
+    const namePath = [...toolPath, "name"];
+    const diagnostic = checkToolName(yaml, namePath, tool.name);
+    if (diagnostic) findings.push({ diagnostic, path: namePath });
+  }
+  if (isPlainObject(tool.annotations)) {
+    for (const key of Object.keys(tool.annotations)) {
+      if ((KNOWN_ANNOTATION_KEYS as readonly string[]).includes(key)) continue;
+      const keyPath = [...toolPath, "annotations", key];
+      const close = suggest(key, KNOWN_ANNOTATION_KEYS);
+      findings.push({
+        path: keyPath,
+        diagnostic: {
+          code: "MG015",
+          severity: "warning",
+          message: `unknown annotation \`${key}\` (passed through verbatim)`,
+          location: locate(yaml, keyPath, "key"),
+          hint: close
+            ? `did you mean \`${close}\`?`
+            : `MCP defines ${KNOWN_ANNOTATION_KEYS.map((k) => `\`${k}\``).join(", ")}`,
+        },
+      });
+    }
+  }
+  return findings;
+}
+
+/** MG012 when `name` breaks MCP's rules (SEP-986), pointing at the first offending character. */
+export function checkToolName(yaml: YamlFile, namePath: DataPath, name: string): Diagnostic | undefined {
+  const allowed = "A-Z a-z 0-9 _ - .";
+  if (name.length === 0) {
+    return {
+      code: "MG012",
+      severity: "error",
+      message: `tool name is empty; MCP requires 1-${MAX_TOOL_NAME_LENGTH} characters of ${allowed}`,
+      location: locate(yaml, namePath),
+    };
+  }
+  let index = 0;
+  for (const char of name) {
+    if (!TOOL_NAME_CHAR.test(char)) {
+      const replaced = name.replace(/[^A-Za-z0-9_.-]+/gu, "_");
+      return {
+        code: "MG012",
+        severity: "error",
+        message: `invalid tool name \`${name}\`: ${describeChar(char)} is not allowed; MCP allows only ${allowed}`,
+        location: charLocation(yaml, namePath, index, char.length),
+        hint: replaced.length > 0 && replaced.length <= MAX_TOOL_NAME_LENGTH ? `e.g. \`${replaced}\`` : undefined,
+      };
+    }
+    index += char.length;
+  }
+  if (name.length > MAX_TOOL_NAME_LENGTH) {
+    return {
+      code: "MG012",
+      severity: "error",
+      message: `tool name is ${name.length} characters long; MCP allows at most ${MAX_TOOL_NAME_LENGTH}`,
+      location: charLocation(yaml, namePath, MAX_TOOL_NAME_LENGTH, name.length - MAX_TOOL_NAME_LENGTH),
+    };
+  }
+  return undefined;
+}
+
+function describeChar(char: string): string {
+  const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+  if (char === " ") return `a space (${code})`;
+  if (/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(char)) return `\`${char}\` (${code})`;
+  return `the character ${code}`;
+}
+
+/**
+ * Where the character at `index` of the scalar at `path` is in the file. Exact when the
+ * source spells the value verbatim (plain, or quoted without escapes or folding);
+ * otherwise the scalar's start, since escapes break the index-to-offset mapping.
+ */
+function charLocation(yaml: YamlFile, path: DataPath, index: number, length: number): Location {
+  const node = yaml.doc.getIn(path, true);
+  if (!isScalar(node) || !node.range) return locate(yaml, path);
+  const [start, end] = node.range;
+  const raw = yaml.text.slice(start, end);
+  const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
+  const contentStart = quoted ? start + 1 : start;
+  const content = quoted ? raw.slice(1, -1) : raw;
+  if (isVerbatim(node, content)) {
+    return offsetToLocation(yaml.file, yaml.lineCounter, contentStart + index, contentStart + index + length);
+  }
+  return offsetToLocation(yaml.file, yaml.lineCounter, start, end);
+}
+
+function isVerbatim(node: Scalar, content: string): boolean {
+  const plainOrQuoted = node.type === "PLAIN" || node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
+  return plainOrQuoted && content === node.value;
+}
+
+function describeAjvError(yaml: YamlFile, error: ErrorObject, isToolsFile: boolean): Finding | undefined {
+  const path = instancePathToPath(error.instancePath);
+  const toolPath: DataPath = isToolsFile ? (path.length >= 2 && path[0] === "tools" ? path.slice(0, 2) : ["tools"]) : [];
+  const inTool = startsWith(path, toolPath) && (!isToolsFile || path.length >= 2);
+  const relative = inTool ? path.slice(toolPath.length) : path;
+  const label = relative.length > 0 ? `\`${displayPath(relative)}\`` : isToolsFile && inTool ? "a tool" : "the spec";
+  const where = relative.length > 0 ? ` in \`${displayPath(relative)}\`` : "";
+  const params = error.params as Record<string, unknown>;
+
+  switch (error.keyword) {
+    case "additionalProperties": {
+      const key = String(params.additionalProperty);
+      const keyPath = [...path, key];
+      const properties = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      // At the root of a single-tool file, `tool:` for `tools:` is a likely slip.
+      const candidates = !isToolsFile && path.length === 0 ? [...properties, "tools"] : properties;
+      const close = suggest(key, candidates);
+      return {
+        path: keyPath,
+        diagnostic: {
+          code: "MG011",
+          severity: "error",
+          message: `unknown field \`${key}\`${where}`,
+          location: locate(yaml, keyPath, "key"),
+          hint: close ? `did you mean \`${close}\`?` : `expected one of ${properties.map((p) => `\`${p}\``).join(", ")}`,
+        },
+      };
+    }
+    case "required": {
+      const missing = String(params.missingProperty);
+      return {
+        path,
+        diagnostic: shapeError(`missing required field \`${missing}\`${where}`, locate(yaml, path)),
+      };
+    }
+    case "type": {
+      const expected = String(params.type);
+      const actual = valueAt(yaml.value, path);
+      return {
+        path,
+        diagnostic: shapeError(`${label} must be ${typeWithArticle(expected)}, not ${describeValue(actual)}`, locate(yaml, path)),
+      };
+    }
+    case "enum": {
+      const allowed = (params.allowedValues as unknown[]).map((v) => String(v));
+      const actual = valueAt(yaml.value, path);
+      const close = typeof actual === "string" ? suggest(actual, allowed) : undefined;
+      return {
+        path,
+        diagnostic: {
+          ...shapeError(`${label} must be one of ${allowed.map((v) => `\`${v}\``).join(", ")}`, locate(yaml, path)),
+          ...(close ? { hint: `did you mean \`${close}\`?` } : {}),
+        },
+      };
+    }
+    case "minItems":
+      return { path, diagnostic: shapeError(`${label} must not be empty`, locate(yaml, path)) };
+    case "pattern":
+      // The tool-name pattern is there for editors; checkToolName reports it with a position.
+      if (relative.length === 1 && relative[0] === "name") return undefined;
+      return { path, diagnostic: shapeError(`${label} ${error.message ?? "is invalid"}`, locate(yaml, path)) };
+    case "if":
+      return undefined;
+    default:
+      return { path, diagnostic: shapeError(`${label} ${error.message ?? "is invalid"}`, locate(yaml, path)) };
+  }
+}
+
+function shapeError(message: string, location: Location): Diagnostic {
+  return { code: "MG010", severity: "error", message, location };
+}
+
+function typeWithArticle(type: string): string {
+  switch (type) {
+    case "object":
+      return "a mapping";
+    case "array":
+      return "a sequence";
+    case "integer":
+      return "an integer";
+    default:
+      return `a ${type}`;
+  }
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a sequence";
+  if (typeof value === "object") return "a mapping";
+  if (typeof value === "string") return "a string";
+  if (typeof value === "number") return "a number";
+  if (typeof value === "boolean") return "a boolean";
+  return typeof value;
+}
+
+/** `examples[0].input`: how a user would name a field in prose. */
+export function displayPath(path: DataPath): string {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number" || /^\d+$/.test(segment)) out += `[${segment}]`;
+    else out += out === "" ? segment : `.${segment}`;
+  }
+  return out;
+}
+
+function valueAt(root: unknown, path: DataPath): unknown {
+  let current = root;
+  for (const segment of path) {
+    if (Array.isArray(current)) current = current[Number(segment)];
+    else if (isPlainObject(current)) current = current[String(segment)];
+    else return undefined;
+  }
+  return current;
+}
+
+function startsWith(path: DataPath, prefix: DataPath): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

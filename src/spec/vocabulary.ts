@@ -1,0 +1,154 @@
+/**
+ * The JSON Schema keywords each dialect defines, and which of them hold subschemas.
+ * Walking schemas through this table (instead of through every object) is what keeps
+ * a property named `required` or `$ref` from being mistaken for a keyword.
+ */
+import type { Dialect, JsonValue } from "./model.js";
+import { suggest } from "./suggest.js";
+
+/** Keywords whose value is one schema. */
+const SCHEMA_KEYWORDS = [
+  "additionalItems",
+  "additionalProperties",
+  "contains",
+  "contentSchema",
+  "else",
+  "if",
+  "items",
+  "not",
+  "propertyNames",
+  "then",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+] as const;
+
+/** Keywords whose value is an array of schemas (`items` too, in its draft-07 tuple form). */
+const SCHEMA_ARRAY_KEYWORDS = ["allOf", "anyOf", "items", "oneOf", "prefixItems"] as const;
+
+/** Keywords whose value maps names to schemas (`dependencies` values may also be string arrays). */
+const SCHEMA_MAP_KEYWORDS = ["$defs", "definitions", "dependencies", "dependentSchemas", "patternProperties", "properties"] as const;
+
+const ANNOTATIONS = [
+  "$comment",
+  "contentEncoding",
+  "contentMediaType",
+  "default",
+  "deprecated",
+  "description",
+  "examples",
+  "format",
+  "readOnly",
+  "title",
+  "writeOnly",
+];
+
+const DRAFT_07 = [
+  ...ANNOTATIONS,
+  "$id",
+  "$ref",
+  "$schema",
+  "additionalItems",
+  "additionalProperties",
+  "allOf",
+  "anyOf",
+  "const",
+  "contains",
+  "definitions",
+  "dependencies",
+  "else",
+  "enum",
+  "exclusiveMaximum",
+  "exclusiveMinimum",
+  "if",
+  "items",
+  "maxItems",
+  "maxLength",
+  "maxProperties",
+  "maximum",
+  "minItems",
+  "minLength",
+  "minProperties",
+  "minimum",
+  "multipleOf",
+  "not",
+  "oneOf",
+  "pattern",
+  "patternProperties",
+  "properties",
+  "propertyNames",
+  "required",
+  "then",
+  "type",
+  "uniqueItems",
+];
+
+const DRAFT_2020_12 = [
+  ...DRAFT_07.filter((k) => k !== "additionalItems"),
+  "$anchor",
+  "$defs",
+  "$dynamicAnchor",
+  "$dynamicRef",
+  "$vocabulary",
+  "contentSchema",
+  "dependentRequired",
+  "dependentSchemas",
+  "maxContains",
+  "minContains",
+  "prefixItems",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+];
+// `definitions` and `dependencies` stay known in 2020-12: the spec keeps them reserved for
+// compatibility, ajv honours them, and real schemas written for draft-07 use them.
+
+const VOCABULARY: Record<Dialect, ReadonlySet<string>> = {
+  "draft-07": new Set(DRAFT_07),
+  "2020-12": new Set(DRAFT_2020_12),
+};
+
+export function isKnownKeyword(dialect: Dialect, keyword: string): boolean {
+  return VOCABULARY[dialect].has(keyword);
+}
+
+/** The dialect's keywords, sorted: candidates for a "did you mean". */
+export function keywordsOf(dialect: Dialect): string[] {
+  return [...VOCABULARY[dialect]].sort();
+}
+
+export type SchemaPath = Array<string | number>;
+
+function isObject(value: unknown): value is Record<string, JsonValue> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Calls `visit` for `schema` and every subschema below it, in key order, with each
+ * one's path from `schema`. Boolean schemas are skipped (they have no keywords), and
+ * so are values under unknown keywords (they are annotations, not schemas).
+ */
+export function forEachSchema(
+  schema: unknown,
+  visit: (schema: Record<string, JsonValue>, path: SchemaPath) => void,
+  path: SchemaPath = [],
+  ancestors: Set<unknown> = new Set(),
+): void {
+  // YAML aliases can make a value contain itself; stop rather than loop.
+  if (!isObject(schema) || ancestors.has(schema)) return;
+  ancestors.add(schema);
+  visit(schema, path);
+  for (const [key, value] of Object.entries(schema)) {
+    if ((SCHEMA_KEYWORDS as readonly string[]).includes(key) && isObject(value)) {
+      forEachSchema(value, visit, [...path, key], ancestors);
+    } else if ((SCHEMA_ARRAY_KEYWORDS as readonly string[]).includes(key) && Array.isArray(value)) {
+      value.forEach((item, i) => forEachSchema(item, visit, [...path, key, i], ancestors));
+    } else if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key) && isObject(value)) {
+      for (const [name, item] of Object.entries(value)) forEachSchema(item, visit, [...path, key, name], ancestors);
+    }
+  }
+  ancestors.delete(schema);
+}
+
+/** The closest keyword of the dialect when `word` is plausibly a typo of it. */
+export function closestKeyword(dialect: Dialect, word: string): string | undefined {
+  return suggest(word, keywordsOf(dialect));
+}

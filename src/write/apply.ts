@@ -1,0 +1,153 @@
+/**
+ * Stage 5b: carry out a plan. Every file is first written to a temp file beside its
+ * target and only then renamed over it, so a failure while writing (EACCES, ENOSPC)
+ * leaves the previous output byte-identical, and a reader never sees half a file.
+ */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { describeFsError, lstatOrUndefined, nodeWriterFs, type WriterFs } from "./fs.js";
+import { MANIFEST_FILE } from "./manifest.js";
+import { compareStrings } from "./paths.js";
+import type { PlannedFile, WriteOptions, WritePlan } from "./plan.js";
+
+export interface ApplyResult {
+  /** Project-relative paths written (created or updated), in order of `path`. */
+  written: string[];
+  removed: string[];
+  diagnostics: Diagnostic[];
+}
+
+interface PendingWrite {
+  file: PlannedFile;
+  tempPath: string;
+}
+
+function tempPathFor(absPath: string): string {
+  const dir = path.dirname(absPath);
+  return path.join(dir, `.${path.basename(absPath)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+}
+
+function writeError(verb: string, file: PlannedFile, error: unknown): Diagnostic {
+  return { code: "MG090", severity: "error", message: `cannot ${verb} ${file.path}: ${describeFsError(error)}` };
+}
+
+const isManifest = (file: PlannedFile): boolean => file.area === "generated" && file.areaPath === MANIFEST_FILE;
+
+export async function applyPlan(plan: WritePlan, options: WriteOptions = {}): Promise<ApplyResult> {
+  const fs = options.fs ?? nodeWriterFs;
+  const result: ApplyResult = { written: [], removed: [], diagnostics: [] };
+  if (plan.diagnostics.some((d) => d.severity === "error")) {
+    result.diagnostics.push(...plan.diagnostics);
+    return result;
+  }
+
+  const byPath = (a: PlannedFile, b: PlannedFile): number => compareStrings(a.path, b.path);
+  const writes = plan.actions.filter((a) => a.action === "create" || a.action === "update").sort(byPath);
+  // The manifest goes last: until it is renamed, the previous one still lists every file we own.
+  writes.sort((a, b) => Number(isManifest(a)) - Number(isManifest(b)));
+  const removes = plan.actions.filter((a) => a.action === "remove").sort(byPath);
+
+  const pending: PendingWrite[] = [];
+  const createdDirs: string[] = [];
+  const discardTemps = async (): Promise<void> => {
+    for (const { tempPath } of pending) await fs.unlink(tempPath).catch(() => undefined);
+    // Only folders this run created, deepest first, and only while still empty.
+    for (const dir of [...createdDirs].sort((a, b) => b.length - a.length)) await removeIfEmpty(fs, dir);
+  };
+
+  for (const file of writes) {
+    const dir = path.dirname(file.absPath);
+    try {
+      const created = await fs.mkdir(dir, { recursive: true });
+      if (created) createdDirs.push(...foldersBetween(created, dir));
+      const tempPath = tempPathFor(file.absPath);
+      pending.push({ file, tempPath });
+      // `wx`: never write through something that already sits at the temp path.
+      await fs.writeFile(tempPath, file.contents ?? "", { encoding: "utf8", flag: "wx" });
+    } catch (error) {
+      result.diagnostics.push(writeError("write", file, error));
+      await discardTemps();
+      return result;
+    }
+  }
+
+  const manifestWrite = pending.find((p) => isManifest(p.file));
+  const renameNow = pending.filter((p) => p !== manifestWrite);
+  for (let i = 0; i < renameNow.length; i++) {
+    const { file, tempPath } = renameNow[i];
+    try {
+      if (file.mode === "create" && (await lstatOrUndefined(fs, file.absPath))) {
+        // Someone created the authored file after planning: theirs wins.
+        await fs.unlink(tempPath).catch(() => undefined);
+        continue;
+      }
+      await fs.rename(tempPath, file.absPath);
+      result.written.push(file.path);
+    } catch (error) {
+      result.diagnostics.push(writeError("write", file, error));
+      pending.splice(0, pending.length, ...renameNow.slice(i), ...(manifestWrite ? [manifestWrite] : []));
+      await discardTemps();
+      return result;
+    }
+  }
+
+  const touchedDirs = new Set<string>();
+  for (const file of removes) {
+    try {
+      await fs.unlink(file.absPath);
+      result.removed.push(file.path);
+      touchedDirs.add(path.dirname(file.absPath));
+    } catch (error) {
+      result.diagnostics.push(writeError("remove", file, error));
+      pending.splice(0, pending.length, ...(manifestWrite ? [manifestWrite] : []));
+      await discardTemps();
+      return result;
+    }
+  }
+  await pruneEmptyFolders(fs, plan.dirs.generated, touchedDirs);
+
+  if (manifestWrite) {
+    try {
+      await fs.rename(manifestWrite.tempPath, manifestWrite.file.absPath);
+      result.written.push(manifestWrite.file.path);
+    } catch (error) {
+      result.diagnostics.push(writeError("write", manifestWrite.file, error));
+      await fs.unlink(manifestWrite.tempPath).catch(() => undefined);
+    }
+  }
+  result.written.sort();
+  return result;
+}
+
+/** Folders from `first` (the first one `mkdir -p` created) down to `leaf`. */
+function foldersBetween(first: string, leaf: string): string[] {
+  const folders: string[] = [];
+  for (let dir = leaf; ; dir = path.dirname(dir)) {
+    folders.push(dir);
+    if (dir === first || path.dirname(dir) === dir) break;
+  }
+  return folders;
+}
+
+async function removeIfEmpty(fs: WriterFs, dir: string): Promise<boolean> {
+  try {
+    if ((await fs.readdir(dir)).length > 0) return false;
+    await fs.rmdir(dir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes folders left empty inside generated/ by removals; never generated/ itself. */
+async function pruneEmptyFolders(fs: WriterFs, generatedDir: string, dirs: Set<string>): Promise<void> {
+  const root = path.resolve(generatedDir);
+  const candidates = new Set<string>();
+  for (const dir of dirs) {
+    for (let d = path.resolve(dir); d !== root && d.startsWith(root + path.sep); d = path.dirname(d)) candidates.add(d);
+  }
+  for (const dir of [...candidates].sort((a, b) => b.length - a.length || compareStrings(a, b))) {
+    await removeIfEmpty(fs, dir);
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * Stage 5a: compare what the emitters produced with what is on disk and decide, per
+ * file, what to do. Reads only; `applyPlan` does the writing, `--check` reads `stale`.
+ */
+import path from "node:path";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { GeneratedFile, OutputArea } from "../emit/generated-file.js";
+import { lstatOrUndefined, nodeWriterFs, type WriterFs } from "./fs.js";
+import { MANIFEST_FILE, parseManifest, renderManifest } from "./manifest.js";
+import { compareStrings, resolveInArea, toProjectPath, unsafeAreaPathReason } from "./paths.js";
+
+export type WriteAction = "create" | "update" | "remove" | "unchanged" | "keep";
+
+/** Absolute folders of one project. */
+export interface WriteDirs {
+  root: string;
+  generated: string;
+  handlers: string;
+}
+
+export interface PlannedFile {
+  action: WriteAction;
+  area: OutputArea;
+  /** The emitter's mode; the manifest counts as `generated`. */
+  mode: GeneratedFile["mode"];
+  /** Relative to the project root, `/`-separated, e.g. `generated/registry.ts`. */
+  path: string;
+  /** Relative to the area folder, as the emitter gave it. */
+  areaPath: string;
+  absPath: string;
+  /** What to write; present for `create` and `update`. */
+  contents?: string;
+}
+
+export interface WritePlan {
+  dirs: WriteDirs;
+  /** Every file considered, sorted by `path`. */
+  actions: PlannedFile[];
+  /** Files under generated/ that differ from what would be written (what `--check` reports). */
+  stale: string[];
+  /** Authored files (handler stubs, handlers/index.ts) that would be created or amended; not stale. */
+  pendingHandlers: string[];
+  /** MG099 when an emitter produced an unsafe or duplicate path; the plan then holds no actions. */
+  diagnostics: Diagnostic[];
+}
+
+export interface WriteOptions {
+  fs?: WriterFs;
+}
+
+function internalError(message: string): Diagnostic {
+  return { code: "MG099", severity: "error", message };
+}
+
+function checkPaths(files: readonly GeneratedFile[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const file of files) {
+    const reason = unsafeAreaPathReason(file.path);
+    if (reason) {
+      diagnostics.push(internalError(`emitter produced ${file.area} path ${JSON.stringify(file.path)}, which ${reason}`));
+      continue;
+    }
+    if (file.area === "generated" && file.path === MANIFEST_FILE) {
+      diagnostics.push(internalError(`emitter produced generated/${MANIFEST_FILE}, which belongs to the writer`));
+      continue;
+    }
+    const key = `${file.area}/${file.path}`;
+    if (seen.has(key)) diagnostics.push(internalError(`two emitters produced ${key}`));
+    seen.add(key);
+  }
+  return diagnostics;
+}
+
+async function readIfRegularFile(fs: WriterFs, absPath: string): Promise<{ exists: boolean; bytes?: Buffer }> {
+  const stats = await lstatOrUndefined(fs, absPath);
+  if (!stats) return { exists: false };
+  if (!stats.isFile()) return { exists: true };
+  try {
+    return { exists: true, bytes: await fs.readFile(absPath) };
+  } catch {
+    return { exists: true };
+  }
+}
+
+function sameBytes(bytes: Buffer | undefined, contents: string): boolean {
+  return bytes !== undefined && bytes.equals(Buffer.from(contents, "utf8"));
+}
+
+async function decide(fs: WriterFs, file: GeneratedFile, absPath: string): Promise<WriteAction> {
+  const current = await readIfRegularFile(fs, absPath);
+  // Authored files are never written through a symlink or over something that is not a file.
+  const authored = file.mode !== "generated" || file.area === "handlers";
+  if (file.mode === "create") return current.exists ? "keep" : "create";
+  if (!current.exists) return "create";
+  if (authored && current.bytes === undefined) return "keep";
+  return sameBytes(current.bytes, file.contents) ? "unchanged" : "update";
+}
+
+/** True when a folder between `areaDir` and the file is a symlink: deleting through it would leave the area. */
+async function passesThroughSymlink(fs: WriterFs, areaDir: string, areaPath: string): Promise<boolean> {
+  const segments = areaPath.split("/").slice(0, -1);
+  let current = areaDir;
+  for (const segment of segments) {
+    current = path.join(current, segment);
+    const stats = await lstatOrUndefined(fs, current);
+    if (!stats || !stats.isDirectory()) return true;
+  }
+  return false;
+}
+
+export async function planWrite(
+  files: readonly GeneratedFile[],
+  dirs: WriteDirs,
+  options: WriteOptions = {},
+): Promise<WritePlan> {
+  const fs = options.fs ?? nodeWriterFs;
+  const diagnostics = checkPaths(files);
+  if (diagnostics.length > 0) return { dirs, actions: [], stale: [], pendingHandlers: [], diagnostics };
+
+  const areaDir = (area: OutputArea): string => (area === "generated" ? dirs.generated : dirs.handlers);
+  const actions: PlannedFile[] = [];
+  for (const file of files) {
+    const absPath = resolveInArea(areaDir(file.area), file.path);
+    const action = await decide(fs, file, absPath);
+    actions.push({
+      action,
+      area: file.area,
+      mode: file.mode,
+      path: toProjectPath(dirs.root, absPath),
+      areaPath: file.path,
+      absPath,
+      ...(action === "create" || action === "update" ? { contents: file.contents } : {}),
+    });
+  }
+
+  const owned = files.filter((f) => f.area === "generated" && f.mode === "generated").map((f) => f.path);
+  const producedInGenerated = new Set(files.filter((f) => f.area === "generated").map((f) => f.path));
+  const manifestPath = path.join(dirs.generated, MANIFEST_FILE);
+  const manifestOnDisk = await readIfRegularFile(fs, manifestPath);
+  const previouslyOwned = manifestOnDisk.bytes ? parseManifest(manifestOnDisk.bytes.toString("utf8")) : [];
+
+  for (const areaPath of previouslyOwned) {
+    if (producedInGenerated.has(areaPath)) continue;
+    const absPath = resolveInArea(dirs.generated, areaPath);
+    const stats = await lstatOrUndefined(fs, absPath);
+    if (!stats || !(stats.isFile() || stats.isSymbolicLink())) continue;
+    if (await passesThroughSymlink(fs, dirs.generated, areaPath)) continue;
+    actions.push({ action: "remove", area: "generated", mode: "generated", path: toProjectPath(dirs.root, absPath), areaPath, absPath });
+  }
+
+  const manifestText = renderManifest(owned);
+  const manifestAction: WriteAction = !manifestOnDisk.exists
+    ? "create"
+    : sameBytes(manifestOnDisk.bytes, manifestText)
+      ? "unchanged"
+      : "update";
+  actions.push({
+    action: manifestAction,
+    area: "generated",
+    mode: "generated",
+    path: toProjectPath(dirs.root, manifestPath),
+    areaPath: MANIFEST_FILE,
+    absPath: manifestPath,
+    ...(manifestAction === "unchanged" ? {} : { contents: manifestText }),
+  });
+
+  actions.sort((a, b) => compareStrings(a.path, b.path));
+  const changes = actions.filter((a) => a.action === "create" || a.action === "update" || a.action === "remove");
+  const isOwned = (a: PlannedFile): boolean => a.area === "generated" && a.mode === "generated";
+  return {
+    dirs,
+    actions,
+    stale: changes.filter(isOwned).map((a) => a.path),
+    pendingHandlers: changes.filter((a) => !isOwned(a)).map((a) => a.path),
+    diagnostics,
+  };
+}

@@ -1,0 +1,110 @@
+/** The built `mcp-gen` binary, run as a user runs it. */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { removeProject, runCli, tempProject, writeFiles } from "./helpers/project.js";
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach(removeProject));
+function project(files: Record<string, string>): string {
+  const dir = tempProject("cli", { "package.json": JSON.stringify({ name: "cli-demo", version: "0.0.1" }), ...files });
+  dirs.push(dir);
+  return dir;
+}
+
+const GOOD = "name: echo\ndescription: Echoes text back.\ninputSchema:\n  type: object\n  properties:\n    text: { type: string }\n";
+
+describe("mcp-gen CLI", () => {
+  it("documents every command and flag in --help", () => {
+    const dir = project({});
+    const top = runCli(["--help"], dir);
+    expect(top.status).toBe(0);
+    expect(top.stdout).toMatch(/generate/);
+    expect(top.stdout).toMatch(/import/);
+    const gen = runCli(["generate", "--help"], dir);
+    expect(gen.status).toBe(0);
+    for (const flag of ["--check", "--config", "--format"]) expect(gen.stdout).toContain(flag);
+    const imp = runCli(["import", "--help"], dir);
+    for (const flag of ["--out", "--force", "--format"]) expect(imp.stdout).toContain(flag);
+  });
+
+  it("exits 2 on usage errors", () => {
+    const dir = project({});
+    expect(runCli(["generate", "--no-such-flag"], dir).status).toBe(2);
+    expect(runCli(["frobnicate"], dir).status).toBe(2);
+    expect(runCli(["generate", "--format", "xml"], dir).status).toBe(2);
+    expect(runCli([], dir).status).toBe(2);
+  });
+
+  it("prints --version", () => {
+    const version = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+    expect(runCli(["--version"], project({})).stdout.trim()).toBe(version);
+  });
+
+  it("generates, then reports up to date", () => {
+    const dir = project({ "specs/echo.yaml": GOOD });
+    const first = runCli(["generate"], dir);
+    expect(first.stderr).toBe("");
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain("new handler stub: handlers/echo.ts");
+    const second = runCli(["generate"], dir);
+    expect(second.stdout).toMatch(/1 tools, everything up to date/);
+    expect(runCli(["generate", "--check"], dir).status).toBe(0);
+  });
+
+  it("reports spec errors compiler-style with a code frame, all at once, and exits 1", () => {
+    const dir = project({
+      "specs/a.yaml": "name: bad name\ndescription: x\ninputSchema: { type: object }\n",
+      "specs/b.yaml": "name: b\ndescripton: typo\ninputSchema: { type: object }\n",
+    });
+    const r = runCli(["generate"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^specs\/a\.yaml:1:10 error MG012 /m);
+    expect(r.stderr).toMatch(/^specs\/b\.yaml:2:1 error MG011 /m);
+    expect(r.stderr).toContain("did you mean `description`");
+    expect(r.stderr).toMatch(/\|\s+\^/); // a caret under the problem
+    expect(r.stderr).toContain("nothing was written");
+  });
+
+  it("emits diagnostics as JSON with --format json", () => {
+    const dir = project({ "specs/a.yaml": "name: a\ninputSchema: { type: string }\n" });
+    const r = runCli(["generate", "--format", "json"], dir);
+    expect(r.status).toBe(1);
+    const out = JSON.parse(r.stdout) as { ok: boolean; diagnostics: { code: string; file: string; line: number; column: number }[] };
+    expect(out.ok).toBe(false);
+    expect(out.diagnostics[0]).toMatchObject({ code: "MG020", file: "specs/a.yaml", line: 2 });
+  });
+
+  it("--check exits 1 and lists stale files", () => {
+    const dir = project({ "specs/echo.yaml": GOOD });
+    runCli(["generate"], dir);
+    writeFiles(dir, { "specs/echo.yaml": GOOD.replace("Echoes text back.", "Echoes.") });
+    const r = runCli(["generate", "--check"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("generated/tools/echo.ts");
+  });
+
+  it("imports a tools/list dump, refuses to overwrite, and the result generates", () => {
+    const dump = {
+      tools: [
+        { name: "echo", description: "Echo", inputSchema: { type: "object", properties: { text: { type: "string" } } } },
+        { name: "add", inputSchema: { type: "object", properties: { a: { type: "number" } } }, annotations: { readOnlyHint: true } },
+      ],
+    };
+    const dir = project({ "dump.json": JSON.stringify(dump) });
+    const r = runCli(["import", "dump.json"], dir);
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(readFileSync(path.join(dir, "specs/echo.yaml"), "utf8")).toContain("name: echo");
+    expect(runCli(["import", "dump.json"], dir).status).toBe(1);
+    expect(runCli(["import", "dump.json", "--force"], dir).status).toBe(0);
+    expect(runCli(["generate"], dir).status).toBe(0);
+  });
+
+  it("reports a broken dump with a position", () => {
+    const dir = project({ "dump.json": '{ "tools": [ { "name": "x", } ] }' });
+    const r = runCli(["import", "dump.json"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^dump\.json:1:\d+ error/m);
+  });
+});

@@ -1,0 +1,12 @@
+/** Builds dist/ once per test run: CLI tests and type-checks of generated code import it. */
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export default function setup(): void {
+  const root = fileURLToPath(new URL("../", import.meta.url));
+  const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+  execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], { cwd: root, stdio: "inherit" });
+  rmSync(path.join(root, ".tmp", "tests"), { recursive: true, force: true });
+}

@@ -1,0 +1,80 @@
+/**
+ * Throwaway projects for end-to-end tests. They live under the repository's .tmp/
+ * so that generated code resolves "mcp-gen/runtime" by package self-reference.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const CORPUS_DIR = path.resolve(REPO_ROOT, "../shared/corpus");
+const TMP_ROOT = path.join(REPO_ROOT, ".tmp", "tests");
+
+export function tempProject(prefix: string, files: Record<string, string> = {}): string {
+  mkdirSync(TMP_ROOT, { recursive: true });
+  const dir = mkdtempSync(path.join(TMP_ROOT, `${prefix}-`));
+  // Installed as a user's project has it, so generated code resolves "mcp-gen/runtime".
+  mkdirSync(path.join(dir, "node_modules"));
+  symlinkSync(REPO_ROOT, path.join(dir, "node_modules", "mcp-gen"), "dir");
+  writeFiles(dir, files);
+  return dir;
+}
+
+export function writeFiles(dir: string, files: Record<string, string>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    const full = path.join(dir, rel);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, text);
+  }
+}
+
+export function removeProject(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Every file below `dir`, relative and sorted, with its bytes. */
+export function snapshotTree(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (sub: string) => {
+    for (const name of readdirSync(path.join(dir, sub)).sort()) {
+      if (!sub && name === "node_modules") continue;
+      const rel = sub ? `${sub}/${name}` : name;
+      if (statSync(path.join(dir, rel)).isDirectory()) walk(rel);
+      else out.set(rel, readFileSync(path.join(dir, rel), "utf8"));
+    }
+  };
+  walk("");
+  return out;
+}
+
+export const CLI = path.join(REPO_ROOT, "dist", "cli.js");
+
+/** Runs the built CLI as a user would. */
+export function runCli(args: string[], cwd: string): { status: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8" });
+  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+const TSC = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
+
+/** `tsc --strict` over the given folders of a project; returns tsc's output and status. */
+export function typeCheck(dir: string, include: string[], extra: Record<string, unknown> = {}): { status: number; output: string } {
+  const tsconfig = {
+    compilerOptions: {
+      target: "ES2022",
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+      types: [],
+      ...extra,
+    },
+    include,
+  };
+  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2));
+  const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
+  return { status: r.status ?? -1, output: `${r.stdout}${r.stderr}` };
+}
+
