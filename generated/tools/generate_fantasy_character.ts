@@ -73,6 +73,10 @@ export const generateFantasyCharacterTool: ToolDefinition = {
       "characterClass",
       "abilities"
     ]
+  },
+  "annotations": {
+    "readOnlyHint": true,
+    "openWorldHint": false
   }
 };
 

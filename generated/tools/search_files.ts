@@ -33,6 +33,11 @@ export const searchFilesTool: ToolDefinition = {
       "path"
     ],
     "additionalProperties": false
+  },
+  "annotations": {
+    "title": "Search Files",
+    "readOnlyHint": true,
+    "openWorldHint": false
   }
 };
 

@@ -4,6 +4,7 @@
  */
 import { compile, type Options as TypeCompileOptions } from "json-schema-to-typescript";
 import type { JsonObject, JsonValue, ProjectModel, ToolModel } from "../spec/model.js";
+import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../spec/vocabulary.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { generatedHeader } from "./header.js";
 import { claimName, typeNameFromKey } from "./ts-names.js";
@@ -79,31 +80,6 @@ function withoutProvenanceComments(code: string): string {
 
 // ---------------------------------------------------------------------------------
 // The schema handed to json-schema-to-typescript
-
-/** Keywords whose value is a schema, an array of schemas, or a map of name -> schema. */
-export const SCHEMA_VALUED_KEYWORDS = new Set([
-  "additionalItems",
-  "additionalProperties",
-  "contains",
-  "contentSchema",
-  "else",
-  "if",
-  "items",
-  "not",
-  "propertyNames",
-  "then",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-]);
-export const SCHEMA_ARRAY_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "items"]);
-export const SCHEMA_MAP_KEYWORDS = new Set([
-  "$defs",
-  "definitions",
-  "dependentSchemas",
-  "dependencies",
-  "patternProperties",
-  "properties",
-]);
 
 /**
  * Keys jstt would turn into names or code of their own: titles (Python schemas title every
@@ -211,7 +187,7 @@ function cleanForTypes(schema: JsonValue, rewriteRef: (ref: string) => string | 
       setOwn(copy, key, map);
     } else if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
       setOwn(copy, key, value.map((subschema) => cleanForTypes(subschema, rewriteRef)));
-    } else if (SCHEMA_VALUED_KEYWORDS.has(key)) {
+    } else if (SCHEMA_KEYWORDS.has(key)) {
       setOwn(copy, key, cleanForTypes(value, rewriteRef));
     } else {
       setOwn(copy, key, value);

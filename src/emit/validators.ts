@@ -11,11 +11,11 @@
  *   validators.d.ts            one `CompiledValidator` declaration per export
  */
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
-import { type AnyAjv, createAjv, isKnownFormat } from "../spec/ajv.js";
-import type { Dialect, JsonObject, JsonValue, ProjectModel } from "../spec/model.js";
+import { type AnyAjv, createAjv } from "../spec/ajv.js";
+import type { Dialect, JsonObject, ProjectModel } from "../spec/model.js";
+import { unknownFormatsOf } from "../spec/vocabulary.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { generatedHeader } from "./header.js";
-import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS, SCHEMA_VALUED_KEYWORDS } from "./types.js";
 
 // ajv's standalone entry is CommonJS; under NodeNext its default import is the module object.
 const standaloneCode = ((standaloneCodeModule as unknown as { default?: unknown }).default ??
@@ -79,12 +79,8 @@ function validatorSources(model: ProjectModel): ValidatorSource[] {
 }
 
 function dialectModule(dialect: Dialect, group: ValidatorSource[]): string {
-  const unknownFormats = new Set<string>();
-  for (const source of group) collectFormats(source.schema, unknownFormats);
-  const ajv = createAjv(dialect, {
-    standalone: true,
-    unknownFormats: [...unknownFormats].filter((format) => !isKnownFormat(format)).sort(),
-  });
+  const unknownFormats = [...new Set(group.flatMap((source) => unknownFormatsOf(source.schema)))].sort();
+  const ajv = createAjv(dialect, { standalone: true, unknownFormats });
   const exports: Record<string, string> = {};
   for (const source of group) {
     // Keyed by export name: a root `$id` would be the key instead, and two tools may share one.
@@ -117,22 +113,6 @@ export function importsInsteadOfRequire(code: string): string {
 function withJsExtension(specifier: string): string {
   const lastSegment = specifier.slice(specifier.lastIndexOf("/") + 1);
   return specifier.includes("/") && !/\.[cm]?js$/.test(lastSegment) ? `${specifier}.js` : specifier;
-}
-
-/** Every `format` keyword's value in `schema` (not properties that happen to be named `format`). */
-export function collectFormats(schema: JsonValue, formats: Set<string>): void {
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return;
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === "format" && typeof value === "string") {
-      formats.add(value);
-    } else if (SCHEMA_MAP_KEYWORDS.has(key) && typeof value === "object" && value !== null && !Array.isArray(value)) {
-      for (const subschema of Object.values(value)) collectFormats(subschema, formats);
-    } else if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
-      for (const subschema of value) collectFormats(subschema, formats);
-    } else if (SCHEMA_VALUED_KEYWORDS.has(key)) {
-      collectFormats(value, formats);
-    }
-  }
 }
 
 function generated(path: string, contents: string): GeneratedFile {

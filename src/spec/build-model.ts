@@ -68,12 +68,21 @@ export function buildModel(config: ResolvedConfig): BuildResult {
   const shape = checkShape(files);
   diagnostics.push(...shape.diagnostics);
 
+  // Names are checked across every tool that has one, even those whose schemas fail
+  // below, so one run reports duplicates and schema problems together.
+  diagnostics.push(
+    ...checkIdentifierCollisions(
+      shape.tools.map((raw) => {
+        const name = raw.value.name as string;
+        return { name, ids: toolIdentifiers(name), location: locate(raw.yaml, [...raw.path, "name"]) };
+      }),
+    ),
+  );
   const tools: ToolModel[] = [];
   for (const raw of shape.tools) {
     const tool = modelTool(raw, config.root, loadFile, diagnostics);
     if (tool) tools.push(tool);
   }
-  diagnostics.push(...checkIdentifierCollisions(tools));
   if (hasErrors(diagnostics)) return { sources, diagnostics: dedupe(diagnostics) };
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { model: { tools, server: config.server }, sources, diagnostics: dedupe(diagnostics) };

@@ -12,7 +12,7 @@ import type { Dialect, JsonObject } from "./model.js";
 import { locate, pointerToPath, type DataPath } from "./positions.js";
 import type { BundledOrigin } from "./refs.js";
 import { suggest } from "./suggest.js";
-import { closestKeyword, forEachSchema, isKnownKeyword, type SchemaPath } from "./vocabulary.js";
+import { closestKeyword, forEachSchema, isKnownKeyword, unknownFormatsOf, type SchemaPath } from "./vocabulary.js";
 
 export interface SchemaCheckArgs {
   yaml: YamlFile;
@@ -196,15 +196,6 @@ function ajvFor(dialect: Dialect): Ajv {
     instances.set(dialect, ajv);
   }
   return ajv;
-}
-
-/** Format names used in `schema` outside JSON Schema's own (see `isKnownFormat`), sorted. */
-export function unknownFormatsOf(schema: unknown): string[] {
-  const formats = new Set<string>();
-  forEachSchema(schema, (node) => {
-    if (typeof node.format === "string" && !isKnownFormat(node.format)) formats.add(node.format);
-  });
-  return [...formats].sort();
 }
 
 /** Compiles `schema` (already bundled) in `dialect`; the result is cached per schema object. */

@@ -4,10 +4,11 @@
  * a property named `required` or `$ref` from being mistaken for a keyword.
  */
 import type { Dialect, JsonValue } from "./model.js";
+import { isKnownFormat } from "./ajv.js";
 import { suggest } from "./suggest.js";
 
 /** Keywords whose value is one schema. */
-const SCHEMA_KEYWORDS = [
+export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   "additionalItems",
   "additionalProperties",
   "contains",
@@ -20,13 +21,20 @@ const SCHEMA_KEYWORDS = [
   "then",
   "unevaluatedItems",
   "unevaluatedProperties",
-] as const;
+]);
 
 /** Keywords whose value is an array of schemas (`items` too, in its draft-07 tuple form). */
-const SCHEMA_ARRAY_KEYWORDS = ["allOf", "anyOf", "items", "oneOf", "prefixItems"] as const;
+export const SCHEMA_ARRAY_KEYWORDS: ReadonlySet<string> = new Set(["allOf", "anyOf", "items", "oneOf", "prefixItems"]);
 
 /** Keywords whose value maps names to schemas (`dependencies` values may also be string arrays). */
-const SCHEMA_MAP_KEYWORDS = ["$defs", "definitions", "dependencies", "dependentSchemas", "patternProperties", "properties"] as const;
+export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
+  "$defs",
+  "definitions",
+  "dependencies",
+  "dependentSchemas",
+  "patternProperties",
+  "properties",
+]);
 
 const ANNOTATIONS = [
   "$comment",
@@ -137,11 +145,11 @@ export function forEachSchema(
   ancestors.add(schema);
   visit(schema, path);
   for (const [key, value] of Object.entries(schema)) {
-    if ((SCHEMA_KEYWORDS as readonly string[]).includes(key) && isObject(value)) {
+    if (SCHEMA_KEYWORDS.has(key) && isObject(value)) {
       forEachSchema(value, visit, [...path, key], ancestors);
-    } else if ((SCHEMA_ARRAY_KEYWORDS as readonly string[]).includes(key) && Array.isArray(value)) {
+    } else if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
       value.forEach((item, i) => forEachSchema(item, visit, [...path, key, i], ancestors));
-    } else if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key) && isObject(value)) {
+    } else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) {
       for (const [name, item] of Object.entries(value)) forEachSchema(item, visit, [...path, key, name], ancestors);
     }
   }
@@ -151,4 +159,16 @@ export function forEachSchema(
 /** The closest keyword of the dialect when `word` is plausibly a typo of it. */
 export function closestKeyword(dialect: Dialect, word: string): string | undefined {
   return suggest(word, keywordsOf(dialect));
+}
+
+/**
+ * Formats used in `schema` that JSON Schema does not define, sorted: ajv registers them
+ * as annotations, and the checker warns about them.
+ */
+export function unknownFormatsOf(schema: unknown): string[] {
+  const formats = new Set<string>();
+  forEachSchema(schema, (node) => {
+    if (typeof node.format === "string" && !isKnownFormat(node.format)) formats.add(node.format);
+  });
+  return [...formats].sort();
 }
