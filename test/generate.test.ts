@@ -272,3 +272,20 @@ describe("generate", () => {
     expect(readFileSync(path.join(dir, "generated/tools/calculate_sum.ts"), "utf8")).toBe(before.get("generated/tools/calculate_sum.ts"));
   });
 });
+
+describe("one run reports everything", () => {
+  it("an unknown field and a bad name do not hide the same tool's schema errors", async () => {
+    const dir = track(
+      tempProject("gen-all-at-once", {
+        "specs/w.yaml": "name: get weather\ndescripton: x\ninputSchema:\n  type: object\n  properties: { units: { type: string } }\n  required: [unit]\n",
+      }),
+    );
+    const result = await generate({ cwd: dir });
+    expect(result.diagnostics.map((d) => `${d.code} ${d.location?.line}:${d.location?.column}`)).toEqual([
+      "MG012 1:10",
+      "MG011 2:1",
+      "MG023 6:14",
+    ]);
+    expect(result.diagnostics.find((d) => d.code === "MG023")?.hint).toBe("did you mean `units`?");
+  });
+});

@@ -117,9 +117,12 @@ function checkFileShape(yaml: YamlFile): ShapeResult {
     .filter((finding): finding is Finding => finding !== undefined);
   for (const tool of candidates) findings.push(...checkToolDetails(yaml, tool.path, tool.value));
 
+  // A tool goes on to the schema checks unless its shape is unusable: an unknown field
+  // or a badly formed name is reported, but should not hide the tool's other problems.
+  const blocksLaterChecks = (d: Diagnostic) => d.severity === "error" && d.code !== "MG011" && d.code !== "MG012";
   const tools: RawTool[] = [];
   for (const tool of candidates) {
-    const failed = findings.some((f) => f.diagnostic.severity === "error" && startsWith(f.path, tool.path));
+    const failed = findings.some((f) => blocksLaterChecks(f.diagnostic) && startsWith(f.path, tool.path));
     if (!failed) tools.push({ yaml, path: tool.path, value: tool.value });
   }
   return { tools, diagnostics: findings.map((f) => f.diagnostic) };
