@@ -3,14 +3,13 @@
  * import → generate → tsc --strict, and the generated registry lists each tool
  * deep-equal (key order included) to what the real server listed.
  */
-import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate, type GenerateResult } from "../src/generate.js";
 import { importToolList } from "../src/import/index.js";
-import { CORPUS_DIR, REPO_ROOT, tempProject, writeFiles } from "./helpers/project.js";
+import { CORPUS_DIR, tempProject, typeCheck, writeFiles } from "./helpers/project.js";
 
 interface CorpusTool {
   name: string;
@@ -77,25 +76,8 @@ describe("corpus", () => {
       return [`${rel}/generated/**/*.ts`, `${rel}/handlers/**/*.ts`];
     });
     // Emit next to the sources so the registries can be imported below.
-    writeFileSync(
-      path.join(root, "tsconfig.corpus.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "ES2022",
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          strict: true,
-          skipLibCheck: true,
-          types: [],
-        },
-        include,
-      }),
-    );
-    const tsc = spawnSync(process.execPath, [path.join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.corpus.json"], {
-      cwd: root,
-      encoding: "utf8",
-    });
-    expect(tsc.stdout + tsc.stderr).toBe("");
+    const tsc = typeCheck(root, include, { noEmit: false });
+    expect(tsc.output).toBe("");
     expect(tsc.status).toBe(0);
 
     for (const file of ok) {

@@ -1,5 +1,6 @@
 /** Builds `ProjectModel`s by hand for emitter tests, without going through specs. */
-import type { JsonObject, JsonValue, ProjectModel, ToolExample, ToolIdentifiers, ToolModel, WireTool } from "../../src/spec/model.js";
+import { toolIdentifiers } from "../../src/spec/identifiers.js";
+import type { Dialect, JsonObject, JsonValue, ProjectModel, ToolExample, ToolIdentifiers, ToolModel, WireTool } from "../../src/spec/model.js";
 
 export interface ToolFixture {
   wire: Omit<WireTool, "inputSchema"> & { inputSchema?: JsonObject };
@@ -76,3 +77,22 @@ export const createIssue: ToolFixture = {
     inputSchema: { type: "object", properties: { title: { type: "string" } }, required: ["title"] },
   },
 };
+
+/** A model for one wire definition, with the identifiers the real pipeline derives. */
+export function modelFromWire(wire: WireTool, dialects: { input?: Dialect; output?: Dialect } = {}): ToolModel {
+  return {
+    name: wire.name,
+    wire,
+    inputDialect: dialects.input ?? "2020-12",
+    ...(wire.outputSchema ? { outputDialect: dialects.output ?? dialects.input ?? "2020-12" } : {}),
+    ids: toolIdentifiers(wire.name),
+    examples: [],
+    location: { file: `specs/${wire.name}.yaml`, line: 1, column: 1 },
+    sources: [`specs/${wire.name}.yaml`],
+  };
+}
+
+/** A project of already-built tool models, sorted by name as the pipeline sorts them. */
+export function projectOf(tools: ToolModel[]): ProjectModel {
+  return { tools: [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), server: { name: "test", version: "0.0.0" } };
+}

@@ -3,44 +3,17 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { CORPUS_DIR, typeCheck } from "../helpers/project.js";
+import { modelFromWire, projectOf } from "./project-model-fixture.js";
 import type { GeneratedFile } from "../../src/emit/generated-file.js";
 import { emitValidators, importsInsteadOfRequire } from "../../src/emit/validators.js";
 import { unknownFormatsOf } from "../../src/spec/vocabulary.js";
-import type { Dialect, JsonObject, JsonValue, ProjectModel, ToolModel, WireTool } from "../../src/spec/model.js";
+import type { Dialect, JsonObject, JsonValue, ToolModel, WireTool } from "../../src/spec/model.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const corpusDir = "/work/shared/corpus";
+const corpusDir = CORPUS_DIR;
 
-/** Enough of `toolIdentifiers` for these tests (the real one lives in src/spec). */
-function toolModel(wire: WireTool, inputDialect: Dialect = "2020-12", outputDialect: Dialect = inputDialect): ToolModel {
-  const words = wire.name.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const pascal = words.map((word) => word[0].toUpperCase() + word.slice(1)).join("");
-  const camel = pascal[0].toLowerCase() + pascal.slice(1);
-  return {
-    name: wire.name,
-    wire,
-    inputDialect,
-    ...(wire.outputSchema ? { outputDialect } : {}),
-    ids: {
-      pascal,
-      handler: camel,
-      file: wire.name.replace(/[^A-Za-z0-9_]/g, "_"),
-      inputType: `${pascal}Input`,
-      outputType: `${pascal}Output`,
-      handlerType: `${pascal}Handler`,
-      definition: `${camel}Tool`,
-    },
-    examples: [],
-    location: { file: `specs/${wire.name}.yaml`, line: 1, column: 1 },
-    sources: [`specs/${wire.name}.yaml`],
-  };
-}
-
-function projectModel(tools: ToolModel[]): ProjectModel {
-  return { tools: [...tools].sort((a, b) => (a.name < b.name ? -1 : 1)), server: { name: "test", version: "0.0.0" } };
-}
-
-const contact = toolModel({
+const contact = modelFromWire({
   name: "add_contact",
   inputSchema: {
     $id: "https://example.com/shared-id",
@@ -69,7 +42,7 @@ const contact = toolModel({
   },
 });
 
-const legacy = toolModel(
+const legacy = modelFromWire(
   {
     name: "legacy-lookup",
     inputSchema: {
@@ -87,15 +60,15 @@ const legacy = toolModel(
       required: ["found"],
     },
   },
-  "draft-07",
+  { input: "draft-07" },
 );
 
-const sameIdAgain = toolModel({
+const sameIdAgain = modelFromWire({
   name: "ping",
   inputSchema: { $id: "https://example.com/shared-id", type: "object", properties: { count: { type: "integer", minimum: 1 } } },
 });
 
-const model = projectModel([legacy, sameIdAgain, contact]);
+const model = projectOf([legacy, sameIdAgain, contact]);
 
 /** Writes the files where `ajv` resolves from this package's node_modules, as in a user's project. */
 function writeFiles(files: GeneratedFile[], dir: string): string {
@@ -207,11 +180,11 @@ export declare const validatePingInput: CompiledValidator;
   });
 
   it("is deterministic: the same model gives byte-identical files", () => {
-    expect(emitValidators(projectModel([contact, legacy, sameIdAgain]))).toEqual(files);
+    expect(emitValidators(projectOf([contact, legacy, sameIdAgain]))).toEqual(files);
   });
 
   it("emits only validators.js and its declarations for a model without tools", () => {
-    expect(emitValidators(projectModel([])).map((file) => file.path)).toEqual(["validators.d.ts", "validators.js"]);
+    expect(emitValidators(projectOf([])).map((file) => file.path)).toEqual(["validators.d.ts", "validators.js"]);
   });
 });
 
@@ -259,10 +232,10 @@ describe("corpus validators", () => {
       if (!file.endsWith(".json") || file.startsWith("mcp-schema-")) continue;
       for (const wire of JSON.parse(readFileSync(path.join(corpusDir, file), "utf8")) as WireTool[]) {
         const dialect = (schema?: JsonObject): Dialect => (String(schema?.$schema ?? "").includes("draft-07") ? "draft-07" : "2020-12");
-        if (!tools.has(wire.name)) tools.set(wire.name, toolModel(wire, dialect(wire.inputSchema), dialect(wire.outputSchema)));
+        if (!tools.has(wire.name)) tools.set(wire.name, modelFromWire(wire, { input: dialect(wire.inputSchema), output: dialect(wire.outputSchema) }));
       }
     }
-    const corpusModel = projectModel([...tools.values()]);
+    const corpusModel = projectOf([...tools.values()]);
     const files = emitValidators(corpusModel);
     const outDir = writeFiles(files, "corpus");
     const names = corpusModel.tools.map((tool) => `validate${tool.ids.pascal}Input`);
@@ -274,20 +247,9 @@ describe("corpus validators", () => {
       path.join(outDir, "use.ts"),
       `import { ${names[0]} } from "./validators.js";\nexport const ok: boolean = ${names[0]}({});\n`,
     );
-    writeFileSync(
-      path.join(outDir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: false, types: [] },
-        files: ["use.ts"],
-      }),
-    );
-    const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
-    let output = "";
-    try {
-      execFileSync(process.execPath, [tsc, "--noEmit", "-p", outDir], { cwd: outDir, encoding: "utf8" });
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout ?? error);
-    }
-    expect(output).toBe("");
+    // skipLibCheck off, so validators.d.ts itself is checked too.
+    const tsc = typeCheck(outDir, ["use.ts"], { skipLibCheck: false });
+    expect(tsc.output).toBe("");
+    expect(tsc.status).toBe(0);
   });
 });
