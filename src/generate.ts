@@ -10,6 +10,7 @@ import { emitDocs } from "./emit/docs.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
 import { emitHandlersInterface } from "./emit/handlers-interface.js";
 import { emitRegistry } from "./emit/registry.js";
+import { emitServer } from "./emit/server.js";
 import { emitHandlerStubs } from "./emit/stubs.js";
 import { emitToolTypes } from "./emit/types.js";
 import { emitValidators } from "./emit/validators.js";
@@ -101,6 +102,7 @@ export async function emitAll(
     ...emitValidators(model),
     ...emitRegistry(model),
     ...emitHandlersInterface(model),
+    ...emitServer(model),
     ...emitDocs(model),
     ...stubs.files,
   ];

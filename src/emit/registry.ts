@@ -12,6 +12,8 @@ export function emitRegistry(model: ProjectModel): GeneratedFile[] {
     const pascal = tsIdentifier(tool.ids.pascal);
     return {
       nameLiteral: tsString(tool.name),
+      // `"__proto__": x` in an object literal sets the prototype; a computed key makes a property.
+      registryKey: tool.name === "__proto__" ? `[${tsString(tool.name)}]` : tsString(tool.name),
       definition: tsIdentifier(tool.ids.definition),
       definitionModule: tsString(`./tools/${tool.ids.file}.js`),
       validateInput: tsIdentifier(`validate${pascal}Input`),

@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 
-export type TemplateName = "registry.ts" | "handlers.ts" | "docs-tool.md" | "docs-index.md" | "docs-schema.md";
+export type TemplateName = "registry.ts" | "handlers.ts" | "server.ts" | "docs-tool.md" | "docs-index.md" | "docs-schema.md";
 
 // From src/emit/ (vitest) and dist/emit/ (built package) alike, templates/ is two levels up.
 const templatesDir = new URL("../../templates/", import.meta.url);

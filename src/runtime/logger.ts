@@ -1,0 +1,42 @@
+/**
+ * The server's own log: JSON lines on stderr by default (stdout is the protocol channel
+ * on stdio). This is where details of failures go; clients never see them.
+ */
+import type { ToolLogger } from "./types.js";
+
+export function stderrLogger(minLevel: LogLevel = "info"): ToolLogger {
+  const threshold = LEVELS.indexOf(minLevel);
+  const write = (level: LogLevel) => (message: string, data?: unknown) => {
+    if (LEVELS.indexOf(level) < threshold) return;
+    const line: Record<string, unknown> = { time: new Date().toISOString(), level, msg: message };
+    if (data !== undefined) line.data = data instanceof Error ? errorDetails(data) : data;
+    let text: string;
+    try {
+      text = JSON.stringify(line);
+    } catch {
+      text = JSON.stringify({ time: line.time, level, msg: message, data: "[unserializable]" });
+    }
+    process.stderr.write(`${text}\n`);
+  };
+  return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
+}
+
+export type LogLevel = "debug" | "info" | "warn" | "error";
+const LEVELS: LogLevel[] = ["debug", "info", "warn", "error"];
+
+/** What the log keeps of a thrown value: everything, because only operators read it. */
+export function errorDetails(error: unknown): unknown {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return { thrown: typeof error === "object" ? safeString(error) : String(error) };
+}
+
+function safeString(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+/** A logger that drops everything (tests, or servers that log elsewhere). */
+export const silentLogger: ToolLogger = { debug() {}, info() {}, warn() {}, error() {} };

@@ -1,0 +1,218 @@
+/**
+ * A generated server: the registry, the precompiled validators and the author's
+ * handlers bound to the official SDK (v2), served over stdio or Streamable HTTP in
+ * both protocol eras (2025 `initialize` clients and 2026-07-28 clients).
+ */
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  hostHeaderValidation,
+  localhostHostValidation,
+  localhostOriginValidation,
+  toNodeHandler,
+} from "@modelcontextprotocol/node";
+import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, type ServerContext } from "@modelcontextprotocol/server";
+import { serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
+import { callTool, type AnyToolHandler } from "./call-tool.js";
+import { stderrLogger } from "./logger.js";
+import { Paginator } from "./pagination.js";
+import type { ToolDefinition, ToolEntry, ToolLogger } from "./types.js";
+
+export interface ToolServerOptions {
+  /** Tools per `tools/list` page. Default 100. */
+  pageSize?: number;
+  /** Per-call time limit for every tool, in milliseconds. Default: none. */
+  timeoutMs?: number;
+  /** Per-tool time limits, by tool name; they win over `timeoutMs`. */
+  toolTimeouts?: Readonly<Record<string, number>>;
+  /** Largest accepted `arguments`, as JSON bytes. Default 1 MiB. */
+  maxArgumentBytes?: number;
+  /** Where the server logs (failure details, timeouts). Default: JSON lines on stderr. */
+  logger?: ToolLogger;
+  /** Instructions sent to clients at connection time. */
+  instructions?: string;
+}
+
+export interface ToolServerConfig<Handlers> extends ToolServerOptions {
+  info: { name: string; version: string };
+  /** Tool name → definition and validators (generated `registry`). */
+  registry: { readonly [name: string]: ToolEntry };
+  handlers: Handlers;
+}
+
+export interface HttpOptions {
+  /** Interface to bind. Default 127.0.0.1. */
+  host?: string;
+  /** Port; 0 picks a free one. Default 3000. */
+  port?: number;
+  /** Endpoint path. Default `/mcp`. */
+  path?: string;
+  /**
+   * Host names accepted in the `Host` header. Default: localhost names when bound to a
+   * loopback address; required when binding anything else (DNS-rebinding protection).
+   */
+  allowedHosts?: string[];
+}
+
+export interface RunningServer {
+  close(): Promise<void>;
+}
+
+export interface HttpRunningServer extends RunningServer {
+  url: URL;
+}
+
+export interface ToolServer {
+  /** Serve this process's stdin/stdout. */
+  serveStdio(): Promise<RunningServer>;
+  /** Serve Streamable HTTP. */
+  serveHttp(options?: HttpOptions): Promise<HttpRunningServer>;
+  /** The web-standard handler behind `serveHttp`, for in-process clients and other runtimes. */
+  fetch(request: Request): Promise<Response>;
+  /** A fresh low-level SDK server for one connection (to wire a custom transport). */
+  createSdkServer(): Server;
+  /** Stops everything this object started. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const DEFAULT_MAX_ARGUMENT_BYTES = 1024 * 1024;
+
+export function createToolServer<Handlers extends object>(config: ToolServerConfig<Handlers>): ToolServer {
+  const logger = config.logger ?? stderrLogger();
+  const entries = new Map<string, ToolEntry>();
+  for (const name of Object.keys(config.registry)) entries.set(name, config.registry[name]);
+  // tools/list order is the registry's definition order (sorted by name at generate time).
+  const definitions: ToolDefinition[] = [...entries.values()].map((e) => e.definition);
+  definitions.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const paginator = new Paginator(definitions, config.pageSize ?? DEFAULT_PAGE_SIZE);
+  const handlerFor = (name: string): AnyToolHandler | undefined =>
+    Object.hasOwn(config.handlers, name) ? (config.handlers as Record<string, AnyToolHandler>)[name] : undefined;
+  const limitsFor = (name: string) => ({
+    timeoutMs: config.toolTimeouts?.[name] ?? config.timeoutMs,
+    maxArgumentBytes: config.maxArgumentBytes ?? DEFAULT_MAX_ARGUMENT_BYTES,
+  });
+
+  const createSdkServer = (): Server => {
+    const server = new Server(config.info, {
+      capabilities: { tools: {} },
+      ...(config.instructions ? { instructions: config.instructions } : {}),
+    });
+    server.setRequestHandler("tools/list", async (request) => {
+      const page = paginator.page(request.params?.cursor);
+      if (!page) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
+      // Our definitions are the spec's wire JSON, already in MCP's shape; the SDK's Tool
+      // type is stricter about open-ended fields (schemas, _meta) than it needs to be here.
+      const tools = page.items as never[];
+      return page.nextCursor === undefined ? { tools } : { tools, nextCursor: page.nextCursor };
+    });
+    server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
+      const { name } = request.params;
+      const entry = entries.get(name);
+      if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      const progressToken = ctx.mcpReq._meta?.progressToken;
+      const result = await callTool(
+        entry,
+        handlerFor(name),
+        request.params.arguments,
+        {
+          signal: ctx.mcpReq.signal,
+          requestId: ctx.mcpReq.id,
+          authInfo: ctx.http?.authInfo,
+          logger,
+          progress: async (progress, total, message) => {
+            if (progressToken === undefined) return;
+            await ctx.mcpReq.notify({
+              method: "notifications/progress",
+              params: {
+                progressToken,
+                progress,
+                ...(total === undefined ? {} : { total }),
+                ...(message === undefined ? {} : { message }),
+              },
+            });
+          },
+        },
+        limitsFor(name),
+      );
+      return result as never;
+    });
+    return server;
+  };
+
+  const onerror = (error: Error) => logger.warn("transport error", { message: error.message });
+  let httpHandler: ReturnType<typeof createMcpHandler> | undefined;
+  const http = () => (httpHandler ??= createMcpHandler(createSdkServer, { onerror }));
+  const running = new Set<RunningServer>();
+
+  return {
+    createSdkServer,
+    fetch: (request) => http().fetch(request),
+
+    async serveStdio() {
+      const handle = sdkServeStdio(createSdkServer, { onerror });
+      const stop: RunningServer = {
+        close: async () => {
+          running.delete(stop);
+          await handle.close();
+        },
+      };
+      running.add(stop);
+      return stop;
+    },
+
+    async serveHttp(options = {}) {
+      const host = options.host ?? "127.0.0.1";
+      const path = options.path ?? "/mcp";
+      const loopback = isLoopback(host);
+      if (!loopback && !options.allowedHosts?.length) {
+        throw new Error(`serveHttp: binding ${host} needs allowedHosts (the Host names clients use), to stop DNS rebinding`);
+      }
+      const validateHost = options.allowedHosts?.length ? hostHeaderValidation(options.allowedHosts) : localhostHostValidation();
+      const validateOrigin = loopback ? localhostOriginValidation() : undefined;
+      const nodeHandler = toNodeHandler(http());
+      const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
+        const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+        if (pathname !== path) {
+          res.writeHead(404, { "content-type": "text/plain" }).end(`Not found; the MCP endpoint is ${path}\n`);
+          return;
+        }
+        if (!validateHost(req, res)) return;
+        if (validateOrigin && !validateOrigin(req, res)) return;
+        nodeHandler(req, res).catch((error: unknown) => {
+          logger.error("HTTP handler failed", { message: error instanceof Error ? error.message : String(error) });
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+      });
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(options.port ?? 3000, host, () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+      const address = server.address() as AddressInfo;
+      const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+      const stop: HttpRunningServer = {
+        url: new URL(`http://${urlHost}:${address.port}${path}`),
+        close: async () => {
+          running.delete(stop);
+          server.closeAllConnections();
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+        },
+      };
+      running.add(stop);
+      return stop;
+    },
+
+    async close() {
+      await Promise.all([...running].map((r) => r.close()));
+      await httpHandler?.close();
+      httpHandler = undefined;
+    },
+  };
+}
+
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
