@@ -1,4 +1,7 @@
-/** Builds dist/ once per test run: CLI tests and type-checks of generated code import it. */
+/**
+ * Builds dist/ and the demo (build/demo/) once per test run: CLI tests and type-checks
+ * of generated code import the package, and server tests run the built demo.
+ */
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
@@ -8,5 +11,6 @@ export default function setup(): void {
   const root = fileURLToPath(new URL("../", import.meta.url));
   const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
   execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], { cwd: root, stdio: "inherit" });
+  execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.demo.json")], { cwd: root, stdio: "inherit" });
   rmSync(path.join(root, ".tmp", "tests"), { recursive: true, force: true });
 }

@@ -140,7 +140,10 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
     return server;
   };
 
-  const onerror = (error: Error) => logger.warn("transport error", { message: error.message });
+  // Transport errors (unparseable lines, malformed requests) carry long validation dumps;
+  // one line of them is enough for the log.
+  const onerror = (error: Error) =>
+    logger.warn("transport error", { message: error.message.replace(/\s+/g, " ").slice(0, 300) });
   let httpHandler: ReturnType<typeof createMcpHandler> | undefined;
   const http = () => (httpHandler ??= createMcpHandler(createSdkServer, { onerror }));
   const running = new Set<RunningServer>();
