@@ -4,7 +4,7 @@
  * the client is decided here, and only here.
  */
 import { randomUUID } from "node:crypto";
-import { errorDetails } from "./logger.js";
+import { errorDetails, silentLogger } from "./logger.js";
 import { normalizeReturn, structuredResult, textResult } from "./results.js";
 import { ToolError } from "./tool-error.js";
 import type { CallToolResult, ToolContext, ToolEntry, ToolLogger } from "./types.js";
@@ -26,7 +26,10 @@ export interface CallEnvironment {
   progress: ToolContext["progress"];
   requestId?: string | number;
   authInfo?: unknown;
+  /** The server's log: the handler's `context.log`, and where failure details go. */
   logger: ToolLogger;
+  /** Log messages sent to the client; without one, `context.clientLog` drops them. */
+  clientLog?: ToolLogger;
 }
 
 class TimeoutError extends Error {
@@ -69,6 +72,7 @@ export async function callTool(
     signal: controller.signal,
     progress: env.progress,
     log: env.logger,
+    clientLog: env.clientLog ?? silentLogger,
     authInfo: env.authInfo,
     requestId: env.requestId,
   };

@@ -47,6 +47,8 @@ export class Paginator<T extends { name: string }> {
     const match = /^([A-Za-z0-9_-]{12}):(\d{1,9})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
     if (!match || match[1] !== this.fingerprint) return undefined;
     const offset = Number(match[2]);
-    return offset > 0 && offset < this.items.length ? offset : undefined;
+    if (offset <= 0 || offset >= this.items.length) return undefined;
+    // Base64 decoding skips characters it does not know: accept only the exact text we issue.
+    return this.encode(offset) === cursor ? offset : undefined;
   }
 }

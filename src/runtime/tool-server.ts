@@ -95,7 +95,8 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
 
   const createSdkServer = (): Server => {
     const server = new Server(config.info, {
-      capabilities: { tools: {} },
+      // logging: handlers may send log messages to the client (context.clientLog).
+      capabilities: { tools: {}, logging: {} },
       ...(config.instructions ? { instructions: config.instructions } : {}),
     });
     server.setRequestHandler("tools/list", async (request) => {
@@ -120,6 +121,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
           requestId: ctx.mcpReq.id,
           authInfo: ctx.http?.authInfo,
           logger,
+          clientLog: clientLogger(ctx, logger),
           progress: async (progress, total, message) => {
             if (progressToken === undefined) return;
             await ctx.mcpReq.notify({
@@ -214,6 +216,19 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
       httpHandler = undefined;
     },
   };
+}
+
+/**
+ * `context.clientLog`: MCP logging notifications, filtered by the level the client chose
+ * (the SDK applies it). Sending is fire-and-forget: a log line must never fail a call.
+ */
+function clientLogger(ctx: ServerContext, serverLog: ToolLogger): ToolLogger {
+  const send = (level: "debug" | "info" | "warning" | "error") => (message: string, data?: unknown) => {
+    ctx.mcpReq.log(level, data === undefined ? message : { message, data }).catch((error: unknown) => {
+      serverLog.debug("could not send a log message to the client", { message: error instanceof Error ? error.message : String(error) });
+    });
+  };
+  return { debug: send("debug"), info: send("info"), warn: send("warning"), error: send("error") };
 }
 
 function isLoopback(host: string): boolean {

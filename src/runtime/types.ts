@@ -96,7 +96,13 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Reports progress when the client asked for it (a no-op otherwise). */
   progress(done: number, total?: number, message?: string): Promise<void>;
+  /** The server's own log (stderr by default). Private: clients never see it. */
   log: ToolLogger;
+  /**
+   * Log messages for the client, sent as MCP `notifications/message` when the client
+   * accepts them at that level. Everything passed here is visible to the client.
+   */
+  clientLog: ToolLogger;
   /** The caller's authentication, when the transport provides it. */
   authInfo?: unknown;
   /** The JSON-RPC id of the `tools/call` request. */
