@@ -1,7 +1,9 @@
-import { ToolError } from "mcp-gen/runtime";
 import type { GenerateFantasyCharacterHandler } from "../generated/tools/generate_fantasy_character.js";
+import { fantasyCharacter } from "./lib/fantasy-character.js";
 
-/** Creates a random fantasy character profile for games or stories. */
+/** Creates a random fantasy character profile for games or stories, reproducibly: seeded by the theme. */
 export const generateFantasyCharacter: GenerateFantasyCharacterHandler = async (input, context) => {
-  throw new ToolError("generate_fantasy_character is not implemented yet");
+  const character = fantasyCharacter(input.theme ?? "");
+  context.log.debug("generate_fantasy_character", { theme: input.theme, name: character.name });
+  return character;
 };

@@ -1,8 +1,9 @@
 /** The built `mcp-gen` binary, run as a user runs it. */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { removeProject, runCli, tempProject, writeFiles } from "./helpers/project.js";
+import { CORPUS_DIR, removeProject, runCli, tempProject, writeFiles } from "./helpers/project.js";
+import { startHttpToolsServer, stdioServerCommand } from "./helpers/tools-server.js";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeProject));
@@ -106,5 +107,74 @@ describe("mcp-gen CLI", () => {
     const r = runCli(["import", "dump.json"], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^dump\.json:1:\d+ error/m);
+  });
+
+  it("documents the server sources of import in --help", () => {
+    const imp = runCli(["import", "--help"], project({}));
+    expect(imp.status).toBe(0);
+    expect(imp.stdout).toContain("[tools.json]");
+    for (const flag of ["--from-server <command>", "--url <url>", "--timeout <ms>", "--protocol <negotiation>"]) expect(imp.stdout).toContain(flag);
+  });
+
+  it.each([
+    ["no source", [], "error: give a tools/list dump <tools.json>, --from-server \"<command>\" or --url <url>"],
+    ["two sources", ["dump.json", "--url", "http://127.0.0.1:9/mcp"], "error: give only one of <tools.json>, --from-server and --url (got <tools.json> and --url)"],
+    ["three sources", ["dump.json", "--from-server", "x", "--url", "http://127.0.0.1:9/mcp"], "(got <tools.json> and --from-server and --url)"],
+    ["a bad timeout", ["--url", "http://127.0.0.1:9/mcp", "--timeout", "soon"], "error: --timeout takes a whole number of milliseconds from 1 to 2147483647, not 'soon'"],
+    ["a timeout with a file", ["dump.json", "--timeout", "100"], "error: --timeout applies only to --from-server and --url"],
+    ["a URL that is not http", ["--url", "file:///tmp/x"], "error: --url takes an http:// or https:// URL, not 'file:///tmp/x'"],
+    ["an unterminated quote", ["--from-server", "node 'server.js"], "error: --from-server: unterminated single quote in 'node 'server.js'"],
+    ["an unknown protocol", ["--url", "http://127.0.0.1:9/mcp", "--protocol", "newest"], "argument 'newest' is invalid"],
+  ])("import with %s is a usage error (exit 2)", (_name, args, message) => {
+    const r = runCli(["import", ...args], project({}));
+    expect(r.stderr).toContain(message);
+    expect(r.status).toBe(2);
+  });
+
+  it("imports from a server over stdio, and the result generates", () => {
+    const dir = project({});
+    const everything = path.join(CORPUS_DIR, "mcp-ref-everything.json");
+    const r = runCli(["import", "--from-server", stdioServerCommand(everything, ["--page-size", "4"])], dir);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("mcp-gen: imported 19 tool(s) into specs; next: mcp-gen generate\n");
+    expect(r.status).toBe(0);
+    expect(readdirSync(path.join(dir, "specs"))).toHaveLength(19);
+    expect(readFileSync(path.join(dir, "specs/echo.yaml"), "utf8")).toContain("\nname: echo\ntitle: Echo Tool\n");
+    const generated = runCli(["generate"], dir);
+    expect(generated.stderr).toBe("");
+    expect(generated.status).toBe(0);
+    expect(runCli(["generate", "--check"], dir).status).toBe(0);
+  });
+
+  it("imports from a server over Streamable HTTP", async () => {
+    const server = await startHttpToolsServer(path.join(CORPUS_DIR, "mcp-ref-time.json"), ["--page-size", "1"]);
+    try {
+      const dir = project({});
+      const r = runCli(["import", "--url", server.url, "--protocol", "auto", "--format", "json"], dir);
+      expect(r.status).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual({ ok: true, diagnostics: [], written: ["specs/get_current_time.yaml", "specs/convert_time.yaml"], refused: [] });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("reports a failing server as a diagnostic, exits 1 and writes nothing", () => {
+    const dir = project({});
+    const command = stdioServerCommand(path.join(CORPUS_DIR, "mcp-ref-time.json"), ["--mode", "crash"]);
+    const r = runCli(["import", "--from-server", command], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^error MG071 the server `.*` exited before it answered tools\/list \(page 1\)$/m);
+    expect(r.stderr).toContain("tools-server: crashing on tools/list");
+    expect(r.stderr).toContain("mcp-gen: nothing was written.");
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(existsSync(path.join(dir, "specs"))).toBe(false);
+  });
+
+  it("reports a server that does not answer in time (--timeout)", () => {
+    const dir = project({});
+    const command = stdioServerCommand(path.join(CORPUS_DIR, "mcp-ref-time.json"), ["--mode", "hang"]);
+    const r = runCli(["import", "--from-server", command, "--timeout", "800"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/error MG071 .* did not finish tools\/list \(page 1\) within 800 ms/);
   });
 });

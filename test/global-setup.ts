@@ -3,7 +3,7 @@
  * of generated code import the package, and server tests run the built demo.
  */
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -12,5 +12,11 @@ export default function setup(): void {
   const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
   execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], { cwd: root, stdio: "inherit" });
   execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.demo.json")], { cwd: root, stdio: "inherit" });
-  rmSync(path.join(root, ".tmp", "tests"), { recursive: true, force: true });
+  // Temp projects of earlier runs; a run still going (another terminal, an editor) keeps its own.
+  const tests = path.join(root, ".tmp", "tests");
+  const hourAgo = Date.now() - 60 * 60_000;
+  for (const name of existsSync(tests) ? readdirSync(tests) : []) {
+    const dir = path.join(tests, name);
+    if (statSync(dir).mtimeMs < hourAgo) rmSync(dir, { recursive: true, force: true });
+  }
 }

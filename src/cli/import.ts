@@ -1,33 +1,107 @@
-/** `mcp-gen import <tools.json>`: adopt an existing server by turning its `tools/list` into specs. */
+/**
+ * `mcp-gen import`: adopt an existing server by turning its `tools/list` into specs,
+ * from a dump file, a server started over stdio (`--from-server`) or one over HTTP (`--url`).
+ */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { toPosix } from "../config/config.js";
-import { hasErrors } from "../diagnostics/diagnostic.js";
-import { importToolList, readToolListFile } from "../import/index.js";
+import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { splitCommandLine } from "../import/command-line.js";
+import { DEFAULT_TIMEOUT_MS, listToolsFromServer, type ProtocolNegotiation, type ServerSource } from "../import/from-server.js";
+import { importToolList, readToolListFile, type ImportResult } from "../import/index.js";
 import { diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface ImportCliOptions {
   out: string;
   force?: boolean;
   format: OutputFormat;
+  /** A command line that starts an MCP server speaking stdio. */
+  fromServer?: string;
+  /** The Streamable HTTP endpoint of a running MCP server. */
+  url?: string;
+  /** Milliseconds, as typed on the command line. */
+  timeout?: string;
+  protocol?: ProtocolNegotiation;
 }
 
 /** The spec schema shipped in this package, for the editor hint on each imported file. */
 export const SPEC_SCHEMA_PATH = fileURLToPath(new URL("../../schema/tool-spec.schema.json", import.meta.url));
 
-export async function runImport(file: string, options: ImportCliOptions, io: Io, cwd: string): Promise<number> {
-  const source = toPosix(path.relative(cwd, path.resolve(cwd, file))) || file;
-  const read = readToolListFile(path.resolve(cwd, file), source);
-  const sources = new Map<string, string>();
-  if (read.text !== undefined) sources.set(source, read.text);
-  const outDir = path.resolve(cwd, options.out);
-  const imported =
-    read.data === undefined
-      ? { files: [], diagnostics: [] }
-      : importToolList(read.data, { source, locate: read.locate, schemaComment: toPosix(path.relative(outDir, SPEC_SCHEMA_PATH)) });
-  const diagnostics = [...read.diagnostics, ...imported.diagnostics];
+/** Node turns a larger delay into 1 ms. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
+type ImportSource =
+  | { kind: "file"; file: string }
+  | { kind: "server"; server: ServerSource; timeoutMs: number; protocol: ProtocolNegotiation };
+
+/** Which of the three sources the user asked for, or why the command line is wrong. */
+export function importSourceFrom(file: string | undefined, options: ImportCliOptions): ImportSource | { usage: string } {
+  const given = [file !== undefined && "<tools.json>", options.fromServer !== undefined && "--from-server", options.url !== undefined && "--url"].filter(
+    (x): x is string => typeof x === "string",
+  );
+  if (given.length === 0) return { usage: 'give a tools/list dump <tools.json>, --from-server "<command>" or --url <url>' };
+  if (given.length > 1) return { usage: `give only one of <tools.json>, --from-server and --url (got ${given.join(" and ")})` };
+  if (file !== undefined) {
+    const serverOnly = [options.timeout !== undefined && "--timeout", options.protocol !== undefined && "--protocol"].filter(Boolean);
+    if (serverOnly.length > 0) return { usage: `${serverOnly.join(" and ")} ${serverOnly.length > 1 ? "apply" : "applies"} only to --from-server and --url` };
+    return { kind: "file", file };
+  }
+  let timeoutMs = DEFAULT_TIMEOUT_MS;
+  if (options.timeout !== undefined) {
+    timeoutMs = /^\d+$/.test(options.timeout) ? Number(options.timeout) : NaN;
+    if (!(timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)) {
+      return { usage: `--timeout takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, not '${options.timeout}'` };
+    }
+  }
+  const protocol = options.protocol ?? "legacy";
+  if (options.fromServer !== undefined) {
+    const split = splitCommandLine(options.fromServer);
+    if ("error" in split) return { usage: `--from-server: ${split.error} in '${options.fromServer}'` };
+    return { kind: "server", server: { command: options.fromServer }, timeoutMs, protocol };
+  }
+  const url = options.url!;
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    return { usage: `--url takes an http:// or https:// URL, not '${url}'` };
+  }
+  return { kind: "server", server: { url }, timeoutMs, protocol };
+}
+
+export async function runImport(file: string | undefined, options: ImportCliOptions, io: Io, cwd: string): Promise<number> {
+  const source = importSourceFrom(file, options);
+  if ("usage" in source) {
+    io.stderr(`error: ${source.usage}\n(run with --help for usage)\n`);
+    return 2;
+  }
+  const outDir = path.resolve(cwd, options.out);
+  const schemaComment = toPosix(path.relative(outDir, SPEC_SCHEMA_PATH));
+  const sources = new Map<string, string>();
+  let diagnostics: Diagnostic[];
+  let imported: ImportResult;
+
+  if (source.kind === "file") {
+    const shown = toPosix(path.relative(cwd, path.resolve(cwd, source.file))) || source.file;
+    const read = readToolListFile(path.resolve(cwd, source.file), shown);
+    if (read.text !== undefined) sources.set(shown, read.text);
+    imported = read.data === undefined ? { files: [], diagnostics: [] } : importToolList(read.data, { source: shown, locate: read.locate, schemaComment });
+    diagnostics = [...read.diagnostics, ...imported.diagnostics];
+  } else {
+    const listed = await listToolsFromServer(source.server, { cwd, timeoutMs: source.timeoutMs, protocol: source.protocol });
+    imported = listed.tools === undefined ? { files: [], diagnostics: [] } : importToolList(listed.tools, { schemaComment });
+    diagnostics = [...listed.diagnostics, ...imported.diagnostics];
+  }
+  return writeImported(imported, diagnostics, sources, options, io, cwd);
+}
+
+function writeImported(
+  imported: ImportResult,
+  diagnostics: Diagnostic[],
+  sources: Map<string, string>,
+  options: ImportCliOptions,
+  io: Io,
+  cwd: string,
+): number {
+  const outDir = path.resolve(cwd, options.out);
   const existing = imported.files.filter((f) => existsSync(path.join(outDir, f.path)));
   const refused = options.force ? [] : existing;
   const ok = !hasErrors(diagnostics) && refused.length === 0;

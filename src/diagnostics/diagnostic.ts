@@ -70,8 +70,12 @@ export const DIAGNOSTIC_CODES = {
   // Handlers
   MG050: "handler file has no tool (orphaned; kept)",
   MG051: "handler file could not be updated (left alone)",
-  // Config and internal
+  // Config
   MG060: "invalid configuration",
+  // Importing from a running server (`mcp-gen import --from-server / --url`)
+  MG070: "could not connect to the MCP server",
+  MG071: "the server's tools/list failed or returned an invalid result",
+  // Output and internal
   MG090: "could not write output",
   MG099: "internal error",
 } as const;

@@ -88,31 +88,21 @@ function dialectModule(dialect: Dialect, group: ValidatorSource[]): string {
     ajv.addSchema(schema, source.exportName);
     exports[source.exportName] = source.exportName;
   }
-  return importsInsteadOfRequire(standaloneCode(ajv, exports));
+  return withCommonJsRequire(standaloneCode(ajv, exports));
 }
 
 /**
  * ajv's ESM output still loads its runtime helpers (`ucs2length`, deep equality, uri,
- * ajv-formats' formats) with `require`, which an ES module does not have. Each one
- * becomes a default import of the CommonJS module (its `module.exports`), with the
- * explicit `.js` that ESM resolution needs for these packages' deep paths.
+ * ajv-formats' formats) with `require`, which an ES module does not have. A `require`
+ * made with `createRequire` loads them as CommonJS, exactly as ajv expects, under Node
+ * and under test runners alike. (Default-importing them instead depends on each tool's
+ * CommonJS interop: vitest hands over `exports.default` where Node hands over
+ * `module.exports`, and ajv's `.default` accesses then break.)
  */
-export function importsInsteadOfRequire(code: string): string {
-  const specifiers: string[] = [];
-  const body = code
-    .replace(/^"use strict";\n?/, "")
-    .replace(/(= *)require\("([^"\\]+)"\)/g, (_match, assignment: string, specifier: string) => {
-      let index = specifiers.indexOf(specifier);
-      if (index < 0) index = specifiers.push(specifier) - 1;
-      return `${assignment}ajvRuntime${index}`;
-    });
-  const imports = specifiers.map((specifier, index) => `import ajvRuntime${index} from ${JSON.stringify(withJsExtension(specifier))};`);
-  return [...imports, body.trimEnd(), ""].join("\n");
-}
-
-function withJsExtension(specifier: string): string {
-  const lastSegment = specifier.slice(specifier.lastIndexOf("/") + 1);
-  return specifier.includes("/") && !/\.[cm]?js$/.test(lastSegment) ? `${specifier}.js` : specifier;
+export function withCommonJsRequire(code: string): string {
+  const body = code.replace(/^"use strict";\n?/, "").trimEnd();
+  if (!/\brequire\(/.test(body)) return `${body}\n`;
+  return ['import { createRequire } from "node:module";', "const require = createRequire(import.meta.url);", body, ""].join("\n");
 }
 
 function generated(path: string, contents: string): GeneratedFile {

@@ -30,7 +30,12 @@ export interface CallEnvironment {
   logger: ToolLogger;
   /** Log messages sent to the client; without one, `context.clientLog` drops them. */
   clientLog?: ToolLogger;
+  /** Requests to the client; without them, the context's methods reject with a ToolError. */
+  elicit?: ToolContext["elicit"];
+  sample?: ToolContext["sample"];
 }
+
+const unavailable = (what: string) => () => Promise.reject(new ToolError(`${what} is not available on this connection.`));
 
 class TimeoutError extends Error {
   constructor(readonly ms: number) {
@@ -55,7 +60,13 @@ export async function callTool(
       return textResult(`Arguments for tool "${name}" are ${size} bytes; this server accepts at most ${limits.maxArgumentBytes}.`, true);
     }
   }
-  if (!entry.validateInput(args)) {
+  let valid: boolean;
+  try {
+    valid = entry.validateInput(args);
+  } catch (error) {
+    return internalFailure(env.logger, name, "the input validator threw", error);
+  }
+  if (!valid) {
     const violations = describeViolations(entry.validateInput.errors);
     return textResult(`Invalid arguments for tool "${name}":\n${violations.join("\n")}`, true);
   }
@@ -73,6 +84,8 @@ export async function callTool(
     progress: env.progress,
     log: env.logger,
     clientLog: env.clientLog ?? silentLogger,
+    elicit: env.elicit ?? unavailable("Elicitation"),
+    sample: env.sample ?? unavailable("Sampling"),
     authInfo: env.authInfo,
     requestId: env.requestId,
   };
@@ -101,6 +114,11 @@ export async function callTool(
       return textResult(`Tool "${name}" timed out after ${error.ms} ms.`, true);
     }
     if (error instanceof ToolError) return textResult(error.message, true);
+    if (env.signal.aborted) {
+      // The client cancelled: the SDK sends no response, and a handler giving up is normal.
+      env.logger.debug(`tool "${name}" stopped after the client cancelled`, { tool: name, requestId: env.requestId });
+      return textResult(`Tool "${name}" was cancelled.`, true);
+    }
     return internalFailure(env.logger, name, "handler threw", error);
   } finally {
     if (timer) clearTimeout(timer);
@@ -108,7 +126,13 @@ export async function callTool(
   }
 
   if (entry.validateOutput) {
-    if (!entry.validateOutput(output)) {
+    let validOutput: boolean;
+    try {
+      validOutput = entry.validateOutput(output);
+    } catch (error) {
+      return internalFailure(env.logger, name, "the output validator threw", error);
+    }
+    if (!validOutput) {
       return internalFailure(env.logger, name, "handler output does not match the tool's outputSchema", {
         violations: describeViolations(entry.validateOutput.errors),
       });

@@ -1,7 +1,14 @@
 /** What a handler returned, turned into the `CallToolResult` MCP sends. */
 import type { CallToolResult, ContentBlock, ToolReturn } from "./types.js";
 
-const CONTENT_TYPES = new Set(["text", "image", "audio", "resource_link", "resource"]);
+/** Each content type's required string fields, so a malformed block never reaches the wire. */
+const REQUIRED_FIELDS: Record<string, readonly string[]> = {
+  text: ["text"],
+  image: ["data", "mimeType"],
+  audio: ["data", "mimeType"],
+  resource_link: ["uri", "name"],
+  resource: [],
+};
 
 export function textResult(text: string, isError = false): CallToolResult {
   return isError ? { content: [{ type: "text", text }], isError: true } : { content: [{ type: "text", text }] };
@@ -29,7 +36,15 @@ export function normalizeReturn(value: ToolReturn | undefined | void): CallToolR
 }
 
 function isContentBlock(value: unknown): value is ContentBlock {
-  return typeof value === "object" && value !== null && CONTENT_TYPES.has((value as { type?: unknown }).type as string);
+  if (typeof value !== "object" || value === null) return false;
+  const block = value as Record<string, unknown>;
+  const required = typeof block.type === "string" && Object.hasOwn(REQUIRED_FIELDS, block.type) ? REQUIRED_FIELDS[block.type] : undefined;
+  if (!required || !required.every((field) => typeof block[field] === "string")) return false;
+  if (block.type === "resource") {
+    const resource = block.resource as Record<string, unknown> | null | undefined;
+    return typeof resource === "object" && resource !== null && typeof resource.uri === "string" && (typeof resource.text === "string" || typeof resource.blob === "string");
+  }
+  return true;
 }
 
 function isCallToolResult(value: unknown): value is CallToolResult {

@@ -11,12 +11,22 @@ import {
   localhostOriginValidation,
   toNodeHandler,
 } from "@modelcontextprotocol/node";
-import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, type ServerContext } from "@modelcontextprotocol/server";
+import {
+  createMcpHandler,
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
+  isLegacyRequest,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 import { serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
 import { callTool, type AnyToolHandler } from "./call-tool.js";
+import { LegacySessions } from "./legacy-sessions.js";
 import { stderrLogger } from "./logger.js";
 import { Paginator } from "./pagination.js";
-import type { ToolDefinition, ToolEntry, ToolLogger } from "./types.js";
+import { ToolError } from "./tool-error.js";
+import type { ToolContext, ToolDefinition, ToolEntry, ToolLogger } from "./types.js";
 
 export interface ToolServerOptions {
   /** Tools per `tools/list` page. Default 100. */
@@ -31,6 +41,8 @@ export interface ToolServerOptions {
   logger?: ToolLogger;
   /** Instructions sent to clients at connection time. */
   instructions?: string;
+  /** Open 2025-era HTTP sessions at most (the least recently used is closed). Default 1000. */
+  maxSessions?: number;
 }
 
 export interface ToolServerConfig<Handlers> extends ToolServerOptions {
@@ -122,6 +134,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
           authInfo: ctx.http?.authInfo,
           logger,
           clientLog: clientLogger(ctx, logger),
+          ...clientRequests(ctx),
           progress: async (progress, total, message) => {
             if (progressToken === undefined) return;
             await ctx.mcpReq.notify({
@@ -146,13 +159,37 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   // one line of them is enough for the log.
   const onerror = (error: Error) =>
     logger.warn("transport error", { message: error.message.replace(/\s+/g, " ").slice(0, 300) });
-  let httpHandler: ReturnType<typeof createMcpHandler> | undefined;
-  const http = () => (httpHandler ??= createMcpHandler(createSdkServer, { onerror }));
+
+  // HTTP: 2026-07-28 requests go to the SDK's per-request entry; 2025-era clients get
+  // sessions (see legacy-sessions.ts), so cancellations and client replies reach their call.
+  let modern: ReturnType<typeof createMcpHandler> | undefined;
+  const modernHandler = () => (modern ??= createMcpHandler(createSdkServer, { legacy: "reject", onerror }));
+  const legacy = new LegacySessions(createSdkServer, { onerror, maxSessions: config.maxSessions });
+  const fetchHandler = async (request: Request): Promise<Response> => {
+    // GET (the standalone SSE stream), DELETE (ending a session) and session traffic are 2025-era only.
+    if (request.method === "GET" || request.method === "DELETE" || request.headers.get("mcp-session-id")) {
+      return legacy.handle(request, undefined);
+    }
+    if (request.method !== "POST") return modernHandler().fetch(request);
+    const declared = Number(request.headers.get("content-length") ?? 0);
+    if (declared > DEFAULT_MAX_REQUEST_BODY_SIZE) return new Response("Request body too large\n", { status: 413 });
+    const text = await request.text();
+    if (text.length > DEFAULT_MAX_REQUEST_BODY_SIZE) return new Response("Request body too large\n", { status: 413 });
+    // The body was read once to classify it; both legs get a request that still has it.
+    const again = new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal });
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return modernHandler().fetch(again); // answers with a JSON-RPC parse error
+    }
+    return (await isLegacyRequest(again, body)) ? legacy.handle(again, body) : modernHandler().fetch(again);
+  };
   const running = new Set<RunningServer>();
 
   return {
     createSdkServer,
-    fetch: (request) => http().fetch(request),
+    fetch: fetchHandler,
 
     async serveStdio() {
       const handle = sdkServeStdio(createSdkServer, { onerror });
@@ -175,7 +212,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
       }
       const validateHost = options.allowedHosts?.length ? hostHeaderValidation(options.allowedHosts) : localhostHostValidation();
       const validateOrigin = loopback ? localhostOriginValidation() : undefined;
-      const nodeHandler = toNodeHandler(http());
+      const nodeHandler = toNodeHandler({ fetch: fetchHandler });
       const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
         const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
         if (pathname !== path) {
@@ -212,8 +249,9 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
 
     async close() {
       await Promise.all([...running].map((r) => r.close()));
-      await httpHandler?.close();
-      httpHandler = undefined;
+      await legacy.close();
+      await modern?.close();
+      modern = undefined;
     },
   };
 }
@@ -229,6 +267,21 @@ function clientLogger(ctx: ServerContext, serverLog: ToolLogger): ToolLogger {
     });
   };
   return { debug: send("debug"), info: send("info"), warn: send("warning"), error: send("error") };
+}
+
+/**
+ * `context.elicit` and `context.sample`: requests to the client during a call. The SDK
+ * supports them on 2025-era connections; elsewhere (or without the client capability)
+ * the handler gets a ToolError it may catch, with the SDK's reason.
+ */
+function clientRequests(ctx: ServerContext): Pick<ToolContext, "elicit" | "sample"> {
+  const fail = (what: string) => (error: unknown) => {
+    throw new ToolError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  };
+  return {
+    elicit: (request) => ctx.mcpReq.elicitInput(request as never).catch(fail("Elicitation")) as never,
+    sample: (request) => ctx.mcpReq.requestSampling(request as never).catch(fail("Sampling")) as never,
+  };
 }
 
 function isLoopback(host: string): boolean {

@@ -103,10 +103,48 @@ export interface ToolContext {
    * accepts them at that level. Everything passed here is visible to the client.
    */
   clientLog: ToolLogger;
+  /**
+   * Asks the user for input through the client (MCP elicitation). Needs a client that
+   * declared the capability, on a 2025-era connection; otherwise it rejects with a
+   * ToolError saying why.
+   */
+  elicit(request: ElicitationRequest): Promise<ElicitationResult>;
+  /**
+   * Asks the client's model for a completion (MCP sampling; deprecated as of protocol
+   * revision 2026-07-28). Same conditions as `elicit`.
+   */
+  sample(request: SamplingRequest): Promise<SamplingResult>;
   /** The caller's authentication, when the transport provides it. */
   authInfo?: unknown;
   /** The JSON-RPC id of the `tools/call` request. */
   requestId?: string | number;
+}
+
+export interface ElicitationRequest {
+  message: string;
+  /** A flat object schema of primitive properties, as MCP elicitation allows. */
+  requestedSchema: { type: "object"; properties: { [name: string]: unknown }; required?: string[] };
+}
+
+export interface ElicitationResult {
+  action: "accept" | "decline" | "cancel";
+  content?: { [name: string]: unknown };
+}
+
+export interface SamplingRequest {
+  messages: Array<{ role: "user" | "assistant"; content: { [key: string]: unknown } }>;
+  maxTokens: number;
+  systemPrompt?: string;
+  temperature?: number;
+  [key: string]: unknown;
+}
+
+export interface SamplingResult {
+  role: "user" | "assistant";
+  content: unknown;
+  model: string;
+  stopReason?: string;
+  [key: string]: unknown;
 }
 
 /** What a tool without `outputSchema` may return. */

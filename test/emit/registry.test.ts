@@ -179,7 +179,7 @@ test("registry.ts, handlers.ts, stubs and handlers/index.ts pass tsc --strict", 
         strict: true,
         noEmit: true,
         skipLibCheck: true,
-        types: [],
+        types: ["node"],
         // The runtime's source, so that the check needs no `npm run build` first.
         paths: { "mcp-gen/runtime": [path.join(root, "src/runtime/index.ts")] },
       },

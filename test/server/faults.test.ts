@@ -65,6 +65,7 @@ describe("malformed JSON-RPC on stdio", () => {
 
 describe("the HTTP endpoint", () => {
   let server: ServerProcess;
+  let session = "";
   afterAll(() => server?.stop());
   const post = (body: string, init: RequestInit = {}) =>
     fetch(server.url, {
@@ -74,6 +75,7 @@ describe("the HTTP endpoint", () => {
         "content-type": "application/json",
         accept: "application/json, text/event-stream",
         "mcp-protocol-version": "2025-11-25",
+        ...(session ? { "mcp-session-id": session } : {}),
         ...(init.headers as Record<string, string>),
       },
       body,
@@ -84,13 +86,30 @@ describe("the HTTP endpoint", () => {
     return (JSON.parse(json) as Response).result?.content?.[0]?.text;
   };
 
-  it("starts on 127.0.0.1", async () => {
+  it("starts on 127.0.0.1 and opens a 2025-era session", async () => {
     server = await startHttpServer([DEMO, "--http"]);
     expect(server.url.hostname).toBe("127.0.0.1");
+    const opened = await post(JSON.stringify(INITIALIZE));
+    session = opened.headers.get("mcp-session-id") ?? "";
+    expect(session).toMatch(/^[0-9a-f-]{36}$/);
+    await opened.text();
+    expect((await post(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }))).status).toBe(202);
+  });
+
+  it("refuses 2025-era traffic without a session, and an unknown session", async () => {
+    const without = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify(SUM(9)),
+    });
+    expect(without.status).toBe(400);
+    const unknown = await post(JSON.stringify(SUM(9)), { headers: { "mcp-session-id": "no-such-session" } });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { code: -32001 } });
   });
 
   it("answers malformed JSON with a parse error and keeps serving", async () => {
-    const bad = await post("{not json");
+    const bad = await post("{not json", { headers: { "mcp-session-id": "" } });
     expect(await bad.json()).toMatchObject({ error: { code: -32700 } });
     expect(await resultText(await post(JSON.stringify(SUM(2))))).toBe("3");
   });
