@@ -11,18 +11,10 @@ import {
   localhostOriginValidation,
   toNodeHandler,
 } from "@modelcontextprotocol/node";
-import {
-  createMcpHandler,
-  DEFAULT_MAX_REQUEST_BODY_SIZE,
-  isLegacyRequest,
-  ProtocolError,
-  ProtocolErrorCode,
-  Server,
-  type ServerContext,
-} from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, Server, type ServerContext } from "@modelcontextprotocol/server";
 import { serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
 import { callTool, type AnyToolHandler } from "./call-tool.js";
-import { LegacySessions } from "./legacy-sessions.js";
+import { createHttpEntry } from "./http-entry.js";
 import { stderrLogger } from "./logger.js";
 import { Paginator } from "./pagination.js";
 import { ToolError } from "./tool-error.js";
@@ -160,36 +152,12 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   const onerror = (error: Error) =>
     logger.warn("transport error", { message: error.message.replace(/\s+/g, " ").slice(0, 300) });
 
-  // HTTP: 2026-07-28 requests go to the SDK's per-request entry; 2025-era clients get
-  // sessions (see legacy-sessions.ts), so cancellations and client replies reach their call.
-  let modern: ReturnType<typeof createMcpHandler> | undefined;
-  const modernHandler = () => (modern ??= createMcpHandler(createSdkServer, { legacy: "reject", onerror }));
-  const legacy = new LegacySessions(createSdkServer, { onerror, maxSessions: config.maxSessions });
-  const fetchHandler = async (request: Request): Promise<Response> => {
-    // GET (the standalone SSE stream), DELETE (ending a session) and session traffic are 2025-era only.
-    if (request.method === "GET" || request.method === "DELETE" || request.headers.get("mcp-session-id")) {
-      return legacy.handle(request, undefined);
-    }
-    if (request.method !== "POST") return modernHandler().fetch(request);
-    const declared = Number(request.headers.get("content-length") ?? 0);
-    if (declared > DEFAULT_MAX_REQUEST_BODY_SIZE) return new Response("Request body too large\n", { status: 413 });
-    const text = await request.text();
-    if (text.length > DEFAULT_MAX_REQUEST_BODY_SIZE) return new Response("Request body too large\n", { status: 413 });
-    // The body was read once to classify it; both legs get a request that still has it.
-    const again = new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal });
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return modernHandler().fetch(again); // answers with a JSON-RPC parse error
-    }
-    return (await isLegacyRequest(again, body)) ? legacy.handle(again, body) : modernHandler().fetch(again);
-  };
+  const http = createHttpEntry(createSdkServer, { onerror, maxSessions: config.maxSessions });
   const running = new Set<RunningServer>();
 
   return {
     createSdkServer,
-    fetch: fetchHandler,
+    fetch: http.fetch,
 
     async serveStdio() {
       const handle = sdkServeStdio(createSdkServer, { onerror });
@@ -212,7 +180,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
       }
       const validateHost = options.allowedHosts?.length ? hostHeaderValidation(options.allowedHosts) : localhostHostValidation();
       const validateOrigin = loopback ? localhostOriginValidation() : undefined;
-      const nodeHandler = toNodeHandler({ fetch: fetchHandler });
+      const nodeHandler = toNodeHandler(http);
       const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
         const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
         if (pathname !== path) {
@@ -249,9 +217,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
 
     async close() {
       await Promise.all([...running].map((r) => r.close()));
-      await legacy.close();
-      await modern?.close();
-      modern = undefined;
+      await http.close();
     },
   };
 }
