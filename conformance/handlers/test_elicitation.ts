@@ -1,12 +1,23 @@
-import { ToolError } from "mcp-gen/runtime";
 import type { TestElicitationHandler } from "../generated/tools/test_elicitation.js";
+import { describeElicitation } from "./lib/elicitation.js";
 
 /**
- * The suite expects this tool to send `elicitation/create` to the client and report the answer. A
- * handler's ToolContext has no way to send requests to the client (and the stateless HTTP
- * transport could not route the client's reply back to this call), so the scenario is an
- * expected failure; see conformance/SCENARIOS.md.
+ * Scenario `tools-call-elicitation`: sends `elicitation/create` with the caller's message and
+ * the schema of the scenario's description (required strings `username` and `email`; the
+ * suite's client accepts with both), and returns `User response: action=…, content={…}`. A
+ * client without elicitation makes `context.elicit` throw a ToolError (an `isError` result).
  */
-export const testElicitation: TestElicitationHandler = async () => {
-  throw new ToolError("test_elicitation: mcp-gen tools cannot send elicitation/create to the client");
+export const testElicitation: TestElicitationHandler = async ({ message }, context) => {
+  const result = await context.elicit({
+    message,
+    requestedSchema: {
+      type: "object",
+      properties: {
+        username: { type: "string", description: "User's response" },
+        email: { type: "string", description: "User's email address" },
+      },
+      required: ["username", "email"],
+    },
+  });
+  return `User response: ${describeElicitation(result)}`;
 };
