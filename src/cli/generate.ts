@@ -1,5 +1,7 @@
 /** `mcp-gen generate`: argument handling and output; the work is in ../generate.ts. */
+import type { Command } from "commander";
 import { generate } from "../generate.js";
+import { formatOption, type CliContext } from "./context.js";
 import { diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface GenerateCliOptions {
@@ -61,4 +63,21 @@ export async function runGenerate(options: GenerateCliOptions, io: Io, cwd: stri
       : `mcp-gen: ${tools} tools, ${result.written.length} file(s) written, ${result.removed.length} removed (${ms} ms).\n`,
   );
   return 0;
+}
+
+export function registerGenerate(program: Command, { io, cwd, setExit }: CliContext): void {
+  program
+    .command("generate")
+    .description(
+      "Check the specs and write generated/ (types, validators, registry, docs) and new handler stubs.\n" +
+        "Without a config file, reads specs/**/*.{yaml,yml} (except **/schemas/**) in the working directory\n" +
+        "and takes the server name and version from the nearest package.json.",
+    )
+    .option("--check", "write nothing; exit 1 and list every generated file that is stale (for CI)")
+    .option("-c, --config <file>", "config file (default: ./mcp-gen.config.yaml when present); its paths are relative to it")
+    .addOption(formatOption())
+    .addHelpText("after", "\nExit codes: 0 ok, 1 spec errors or stale output, 2 usage or internal error.")
+    .action(async (options: { check?: boolean; config?: string; format: "text" | "json" }) => {
+      setExit(await runGenerate(options, io, cwd));
+    });
 }

@@ -3,6 +3,7 @@
  * from a dump file, a server started over stdio (`--from-server`) or one over HTTP (`--url`).
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { Option, type Command } from "commander";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { toPosix } from "../config/config.js";
@@ -10,6 +11,7 @@ import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { splitCommandLine } from "../import/command-line.js";
 import { DEFAULT_TIMEOUT_MS, listToolsFromServer, type ProtocolNegotiation, type ServerSource } from "../import/from-server.js";
 import { importToolList, readToolListFile, type ImportResult } from "../import/index.js";
+import { formatOption, type CliContext } from "./context.js";
 import { diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface ImportCliOptions {
@@ -128,4 +130,43 @@ function writeImported(
   }
   io.stdout(`mcp-gen: imported ${written.length} tool(s) into ${toPosix(path.relative(cwd, outDir)) || "."}; next: mcp-gen generate\n`);
   return 0;
+}
+
+export function registerImport(program: Command, { io, cwd, setExit }: CliContext): void {
+  program
+    .command("import")
+    .description(
+      "Turn the tools of an existing MCP server into spec files, one per tool, exactly as the server lists them. " +
+        "Give exactly one source: a tools/list dump (an array of tools, a { tools: [...] } result or a JSON-RPC " +
+        "response), a server to start over stdio (--from-server) or a running server over Streamable HTTP (--url).",
+    )
+    .argument("[tools.json]", "a tools/list dump, as JSON")
+    .option(
+      "--from-server <command>",
+      'start this MCP server over stdio and list its tools, e.g. --from-server "npx -y my-server --flag"; ' +
+        "quotes group words, but there is no shell (no pipes, no $VARS); the server inherits the environment " +
+        "and runs in the working directory, and is shut down afterwards",
+    )
+    .option("--url <url>", "list the tools of the MCP server at this Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp")
+    .option("--timeout <ms>", `with --from-server or --url: give up after this many milliseconds (default: ${DEFAULT_TIMEOUT_MS})`)
+    .addOption(
+      new Option(
+        "--protocol <negotiation>",
+        "with --from-server or --url: legacy (the 2025 initialize handshake; default) or auto (try revision 2026-07-28 first)",
+      ).choices(["legacy", "auto"]),
+    )
+    .option("-o, --out <dir>", "folder for the new spec files", "specs")
+    .option("--force", "overwrite spec files that already exist")
+    .addOption(formatOption())
+    .addHelpText(
+      "after",
+      "\nExamples:\n" +
+        "  mcp-gen import tools.json\n" +
+        '  mcp-gen import --from-server "npx -y @modelcontextprotocol/server-everything"\n' +
+        "  mcp-gen import --url http://127.0.0.1:3000/mcp --timeout 60000\n" +
+        "\nExit codes: 0 ok, 1 invalid dump, server unreachable or failing, or existing files; 2 usage or internal error.",
+    )
+    .action(async (file: string | undefined, options: ImportCliOptions) => {
+      setExit(await runImport(file, options, io, cwd));
+    });
 }

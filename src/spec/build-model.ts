@@ -157,6 +157,8 @@ function modelTool(
     outputDialect: outputSchema ? checked.outputDialect : undefined,
     ids: toolIdentifiers(name),
     examples: examples.examples,
+    tags: Array.isArray(value.tags) ? (value.tags as string[]) : [],
+    ...(typeof value.renamedFrom === "string" ? { renamedFrom: value.renamedFrom } : {}),
     location: locate(yaml, toolPath),
     sources: [yaml.file, ...[...extraSources].sort()],
   };

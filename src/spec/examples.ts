@@ -42,6 +42,7 @@ export function checkExamples(args: ExamplesArgs): ExamplesResult {
     if (typeof entry.title === "string") example.title = entry.title;
     if (entry.output !== undefined) example.output = entry.output as JsonValue;
     if (entry.error === true) example.error = true;
+    if (entry.match === "exact" || entry.match === "schema") example.match = entry.match;
     examples.push(example);
 
     if (!example.error) {

@@ -51,6 +51,8 @@ export interface ToolExample {
   output?: JsonValue;
   /** The input is meant to be rejected (or the call to fail). */
   error?: boolean;
+  /** `exact`: when examples run as tests, the result must also equal `output`. */
+  match?: "schema" | "exact";
   location: Location;
 }
 
@@ -62,6 +64,10 @@ export interface ToolModel {
   outputDialect?: Dialect;
   ids: ToolIdentifiers;
   examples: ToolExample[];
+  /** Docs grouping labels (`tags:`), in the author's order; empty when none. */
+  tags: string[];
+  /** The tool's previous name (`renamedFrom:`), when the author is renaming it. */
+  renamedFrom?: string;
   /** Where the tool is defined (its mapping in the spec file). */
   location: Location;
   /** Every file the tool was built from: its spec file first, then files its `$ref`s reached. */

@@ -36,6 +36,7 @@ export function toolModel(fixture: ToolFixture): ToolModel {
     ...(fixture.wire.outputSchema ? { outputDialect: "2020-12" as const } : {}),
     ids,
     examples,
+    tags: [],
     location: { file: sources[0], line: 1, column: 1 },
     sources,
   };
@@ -87,6 +88,7 @@ export function modelFromWire(wire: WireTool, dialects: { input?: Dialect; outpu
     ...(wire.outputSchema ? { outputDialect: dialects.output ?? dialects.input ?? "2020-12" } : {}),
     ids: toolIdentifiers(wire.name),
     examples: [],
+    tags: [],
     location: { file: `specs/${wire.name}.yaml`, line: 1, column: 1 },
     sources: [`specs/${wire.name}.yaml`],
   };
