@@ -5,8 +5,10 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { resolveConfig, toPosix, type ResolvedConfig } from "./config/config.js";
+import { resolveProjects, type ProjectRef } from "./config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { emitDocs } from "./emit/docs.js";
+import { emitExamples } from "./emit/examples.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
 import { emitHandlersInterface } from "./emit/handlers-interface.js";
 import { emitRegistry } from "./emit/registry.js";
@@ -14,6 +16,7 @@ import { emitServer } from "./emit/server.js";
 import { emitHandlerStubs } from "./emit/stubs.js";
 import { emitToolTypes } from "./emit/types.js";
 import { emitValidators } from "./emit/validators.js";
+import { lintProject, maxWarningsExceeded } from "./lint/lint.js";
 import { buildModel } from "./spec/build-model.js";
 import type { ProjectModel } from "./spec/model.js";
 import { applyPlan, planWrite, type WritePlan } from "./write/index.js";
@@ -25,6 +28,10 @@ export interface GenerateOptions {
   config?: string;
   /** Write nothing; report stale files. */
   check?: boolean;
+  /** Stop after the lint stage (what `mcp-gen lint` runs); nothing is emitted or written. */
+  lintOnly?: boolean;
+  /** Overrides the config's `lint.maxWarnings`. */
+  maxWarnings?: number;
 }
 
 export interface GenerateResult {
@@ -41,11 +48,13 @@ export interface GenerateResult {
   removed: string[];
   /** With check: generated files that differ from what would be generated. */
   stale: string[];
+  /** Project-relative paths whose bytes were already right (and authored files kept). */
+  unchanged: string[];
 }
 
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const result: GenerateResult = { exitCode: 1, diagnostics: [], sources: new Map(), written: [], removed: [], stale: [] };
+  const result: GenerateResult = { exitCode: 1, diagnostics: [], sources: new Map(), written: [], removed: [], stale: [], unchanged: [] };
   const finish = (): GenerateResult => {
     result.diagnostics = sortDiagnostics(result.diagnostics);
     if (hasErrors(result.diagnostics) || result.stale.length > 0) result.exitCode = 1;
@@ -66,6 +75,11 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   if (!built.model) return finish();
   result.model = built.model;
 
+  // Lint findings are warnings unless the config says otherwise; an error stops the run here.
+  result.diagnostics.push(...lintProject(built.model, built.toolSources, { rules: config.lint.rules }));
+  result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
+  if (hasErrors(result.diagnostics) || options.lintOnly) return finish();
+
   const emitted = await emitAll(built.model, config);
   result.diagnostics.push(...emitted.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
@@ -74,6 +88,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   result.plan = plan;
   result.diagnostics.push(...plan.diagnostics);
   if (hasErrors(plan.diagnostics)) return finish();
+  result.unchanged = plan.actions.filter((a) => a.action === "unchanged" || a.action === "keep").map((a) => a.path);
   if (options.check) {
     result.stale = plan.stale;
     return finish();
@@ -83,6 +98,54 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   result.removed = applied.removed;
   result.diagnostics.push(...applied.diagnostics);
   return finish();
+}
+
+export interface ProjectRun extends ProjectRef {
+  result: GenerateResult;
+  /** Wall time of this project's run. */
+  ms: number;
+}
+
+export interface WorkspaceResult {
+  /** 0 when every project succeeded, else 1. */
+  exitCode: 0 | 1;
+  /** True for a workspace config or several configs: output is grouped per project. */
+  workspace: boolean;
+  projects: ProjectRun[];
+  /** Problems of the workspace itself (no config matched a glob, a bad `projects` entry). */
+  diagnostics: Diagnostic[];
+  sources: Map<string, string>;
+}
+
+/**
+ * `generate` for every project a run covers (`-c` files and globs, workspace configs),
+ * one after the other, each independent: a failing project does not stop the others.
+ * In a workspace each project's paths are relative to its own root.
+ */
+export async function generateWorkspace(
+  options: Omit<GenerateOptions, "config"> & { configs?: readonly string[] } = {},
+): Promise<WorkspaceResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const found = resolveProjects({ cwd, configs: options.configs });
+  const projects: ProjectRun[] = [];
+  for (const project of found.projects) {
+    const started = performance.now();
+    // Alone, a project keeps naming its config file relative to the working directory.
+    const result = await generate({
+      ...options,
+      cwd: found.workspace ? project.root : cwd,
+      config: project.configFile,
+    });
+    projects.push({ ...project, result, ms: Math.round(performance.now() - started) });
+  }
+  const failed = hasErrors(found.diagnostics) || projects.some((p) => p.result.exitCode !== 0);
+  return {
+    exitCode: failed ? 1 : 0,
+    workspace: found.workspace,
+    projects,
+    diagnostics: sortDiagnostics(found.diagnostics),
+    sources: found.sources,
+  };
 }
 
 /** Runs every emitter. Pure but for reading the author's existing handler files. */
@@ -103,7 +166,8 @@ export async function emitAll(
     ...emitRegistry(model),
     ...emitHandlersInterface(model),
     ...emitServer(model),
-    ...emitDocs(model),
+    ...emitExamples(model),
+    ...emitDocs(model, config),
     ...stubs.files,
   ];
   return { files, diagnostics: stubs.diagnostics };
@@ -113,7 +177,14 @@ export async function emitAll(
 function readExistingHandlers(dir: string): { files: ReadonlyMap<string, string> } {
   const files = new Map<string, string>();
   if (!existsSync(dir)) return { files };
-  for (const name of readdirSync(dir).sort()) {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    // Not a folder (or unreadable): no handlers to keep; the writer reports it when it must write there.
+    return { files };
+  }
+  for (const name of names) {
     if (!name.endsWith(".ts") || name.endsWith(".d.ts")) continue;
     const full = path.join(dir, name);
     try {

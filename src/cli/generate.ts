@@ -1,83 +1,169 @@
 /** `mcp-gen generate`: argument handling and output; the work is in ../generate.ts. */
-import type { Command } from "commander";
-import { generate } from "../generate.js";
+import { Option, type Command } from "commander";
+import { isLintCode, MAX_WARNINGS_CODE } from "../lint/rules.js";
+import { formatSummary, painter } from "../diagnostics/format.js";
+import { generateWorkspace, type ProjectRun, type WorkspaceResult } from "../generate.js";
+import { interruptSignal, watchGenerate } from "../watch/watch-generate.js";
 import { formatOption, type CliContext } from "./context.js";
-import { diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
+import { diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface GenerateCliOptions {
   check?: boolean;
-  config?: string;
+  /** `-c` values: config files or globs of them; several allowed. */
+  config?: string | string[];
   format: OutputFormat;
+  /** Only errors. */
+  quiet?: boolean;
+  /** Every file and its action, and every lint finding. */
+  verbose?: boolean;
+  /** Run again on every change to a spec, a file it `$ref`s or the config (src/watch/). */
+  watch?: boolean;
 }
 
-export async function runGenerate(options: GenerateCliOptions, io: Io, cwd: string): Promise<number> {
+export async function runGenerate(options: GenerateCliOptions, io: Io, cwd: string, observe?: (run: WorkspaceResult) => void): Promise<number> {
   const started = performance.now();
-  const result = await generate({ cwd, config: options.config, check: options.check });
+  const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
+  const run = await generateWorkspace({ cwd, configs, check: options.check });
+  observe?.(run);
   const ms = Math.round(performance.now() - started);
-  const stubs = result.plan?.actions.filter((a) => a.area === "handlers" && a.action === "create").map((a) => a.path) ?? [];
 
   if (options.format === "json") {
-    io.stdout(
-      JSON.stringify(
-        {
-          ok: result.exitCode === 0,
-          tools: result.model?.tools.length ?? 0,
-          diagnostics: diagnosticsJson(result.diagnostics),
-          written: result.written,
-          removed: result.removed,
-          stale: result.stale,
-          ...(options.check ? { missingHandlers: stubs } : {}),
-        },
-        null,
-        2,
-      ) + "\n",
-    );
-    return result.exitCode;
+    io.stdout(JSON.stringify(workspaceJson(run, options), null, 2) + "\n");
+    return run.exitCode;
   }
+  const paint = painter({ color: io.color === true });
+  reportDiagnostics(io, run.diagnostics, run.sources, "text");
+  for (const project of run.projects) {
+    if (run.workspace && !options.quiet) io.stdout(`${paint("bold", `[${project.label}]`)}\n`);
+    printProject(io, project, run.workspace, options);
+  }
+  if (run.workspace && !options.quiet) {
+    const failed = run.projects.filter((p) => p.result.exitCode !== 0).length;
+    const count = `${run.projects.length} project${run.projects.length === 1 ? "" : "s"}`;
+    io.stdout(`mcp-gen: ${count}, ${failed === 0 ? "all ok" : paint("red", `${failed} failed`)} in ${ms} ms\n`);
+  }
+  return run.exitCode;
+}
 
-  reportDiagnostics(io, result.diagnostics, result.sources, options.format);
-  if (!result.model) {
-    io.stderr("mcp-gen: nothing was written.\n");
-    return result.exitCode;
+function workspaceJson(run: WorkspaceResult, options: GenerateCliOptions): unknown {
+  if (!run.workspace && run.projects.length === 1 && run.diagnostics.length === 0) return projectJson(run.projects[0], options);
+  return {
+    ok: run.exitCode === 0,
+    diagnostics: diagnosticsJson(run.diagnostics),
+    projects: run.projects.map((project) => ({ project: project.label, ...projectJson(project, options) })),
+  };
+}
+
+function projectJson({ result }: ProjectRun, options: GenerateCliOptions): Record<string, unknown> {
+  const stubs = newStubs(result);
+  return {
+    ok: result.exitCode === 0,
+    tools: result.model?.tools.length ?? 0,
+    diagnostics: diagnosticsJson(result.diagnostics),
+    written: result.written,
+    removed: result.removed,
+    unchanged: result.unchanged,
+    stale: result.stale,
+    ...(options.check ? { missingHandlers: stubs } : {}),
+  };
+}
+
+function newStubs(result: ProjectRun["result"]): string[] {
+  return result.plan?.actions.filter((a) => a.area === "handlers" && a.action === "create").map((a) => a.path) ?? [];
+}
+
+/**
+ * One project's text output. Lint warnings and infos are counted in the summary, not
+ * printed, unless --verbose or they broke `maxWarnings`: `mcp-gen lint` lists them.
+ */
+function printProject(io: Io, project: ProjectRun, workspace: boolean, options: GenerateCliOptions): void {
+  const { result } = project;
+  const paint = painter({ color: io.color === true });
+  const showLint = options.verbose === true || result.diagnostics.some((d) => d.code === MAX_WARNINGS_CODE);
+  const hiddenLint = result.diagnostics.filter((d) => isLintCode(d.code) && d.severity !== "error" && !showLint);
+  const shown = result.diagnostics.filter((d) => (options.quiet ? d.severity === "error" : !hiddenLint.includes(d)));
+  const located = workspace ? rebaseDiagnostics(shown, result.sources, project.label) : { diagnostics: shown, sources: result.sources };
+  reportDiagnostics(io, located.diagnostics, located.sources, "text");
+
+  const prefix = workspace ? `mcp-gen [${project.label}]: ` : "mcp-gen: ";
+  if (!result.model || (!options.check && result.exitCode !== 0)) {
+    io.stderr(`${prefix}nothing was written.\n`);
+    return;
   }
-  const tools = result.model.tools.length;
+  const quiet = options.quiet === true;
+  const tools = `${result.model.tools.length} tools`;
+  const lintNote =
+    hiddenLint.length > 0 && !quiet ? `; lint: ${formatSummary(hiddenLint, { color: io.color === true })} (\`mcp-gen lint\` lists them)` : "";
+  if (options.verbose && result.plan) {
+    for (const action of result.plan.actions) io.stdout(`  ${action.action.padEnd(9)} ${action.path}\n`);
+  }
+  const stubs = newStubs(result);
   if (options.check) {
     if (result.stale.length > 0) {
-      io.stderr(`mcp-gen: ${result.stale.length} generated file(s) are stale; run \`mcp-gen generate\`:\n`);
+      io.stderr(`${prefix}${result.stale.length} generated file(s) are stale; run \`mcp-gen generate\`:\n`);
       for (const file of result.stale) io.stderr(`  ${file}\n`);
-    } else if (result.exitCode === 0) {
-      io.stdout(`mcp-gen: generated files are up to date (${tools} tools).\n`);
+    } else if (result.exitCode === 0 && !quiet) {
+      io.stdout(`${prefix}generated files are up to date (${tools}) in ${project.ms} ms${lintNote}\n`);
     }
-    if (stubs.length > 0) io.stderr(`mcp-gen: ${stubs.length} handler stub(s) missing: ${stubs.join(", ")}\n`);
-    return result.exitCode;
+    if (stubs.length > 0 && !quiet) io.stderr(`${prefix}${stubs.length} handler stub(s) missing: ${stubs.join(", ")}\n`);
+    return;
   }
-  if (result.exitCode !== 0) {
-    io.stderr("mcp-gen: nothing was written.\n");
-    return result.exitCode;
-  }
-  for (const file of stubs.filter((f) => result.written.includes(f))) io.stdout(`  new handler stub: ${file}\n`);
+  if (quiet) return;
+  for (const file of stubs.filter((f) => result.written.includes(f))) io.stdout(`  new handler stub: ${paint("cyan", file)}\n`);
+  const files = (n: number) => `${n} file${n === 1 ? "" : "s"}`;
   const changed = result.written.length + result.removed.length;
-  io.stdout(
+  const summary =
     changed === 0
-      ? `mcp-gen: ${tools} tools, everything up to date (${ms} ms).\n`
-      : `mcp-gen: ${tools} tools, ${result.written.length} file(s) written, ${result.removed.length} removed (${ms} ms).\n`,
-  );
-  return 0;
+      ? `${tools}, everything up to date (${files(result.unchanged.length)})`
+      : [
+          `${tools}, ${paint("bold", `${files(result.written.length)} written`)}`,
+          ...(result.removed.length > 0 ? [`${result.removed.length} removed`] : []),
+          `${result.unchanged.length} unchanged`,
+        ].join(", ");
+  io.stdout(`${prefix}${summary} in ${project.ms} ms${lintNote}\n`);
+}
+
+/** Commander's collector for an option given several times. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 export function registerGenerate(program: Command, { io, cwd, setExit }: CliContext): void {
   program
     .command("generate")
     .description(
-      "Check the specs and write generated/ (types, validators, registry, docs) and new handler stubs.\n" +
+      "Check and lint the specs, then write generated/ (types, validators, registry, docs) and new handler stubs.\n" +
         "Without a config file, reads specs/**/*.{yaml,yml} (except **/schemas/**) in the working directory\n" +
         "and takes the server name and version from the nearest package.json.",
     )
     .option("--check", "write nothing; exit 1 and list every generated file that is stale (for CI)")
-    .option("-c, --config <file>", "config file (default: ./mcp-gen.config.yaml when present); its paths are relative to it")
+    .option(
+      "-c, --config <file>",
+      "config file or glob of config files, repeatable (default: ./mcp-gen.config.yaml when present); paths in it are relative to it",
+      collect,
+      [],
+    )
+    .addOption(new Option("-q, --quiet", "print only errors").conflicts("verbose"))
+    .option("--verbose", "print every file and its action, and every lint finding")
+    .addOption(new Option("-w, --watch", "run again on every change to a spec, a file it $refs or the config; Ctrl-C to stop").conflicts("check"))
     .addOption(formatOption())
-    .addHelpText("after", "\nExit codes: 0 ok, 1 spec errors or stale output, 2 usage or internal error.")
-    .action(async (options: { check?: boolean; config?: string; format: "text" | "json" }) => {
-      setExit(await runGenerate(options, io, cwd));
+    .addHelpText(
+      "after",
+      "\nMonorepos: -c 'packages/*/mcp-gen.config.yaml', or a config with `projects: [...]`; each project runs on its own.\n" +
+        "Colour: on a terminal only; never with NO_COLOR, always with FORCE_COLOR.\n" +
+        "Exit codes: 0 ok, 1 spec or lint errors or stale output (in any project), 2 usage or internal error.",
+    )
+    .action(async (options: GenerateCliOptions) => {
+      setExit(options.watch ? await runWatch(options, io, cwd) : await runGenerate(options, io, cwd));
     });
+}
+
+async function runWatch(options: GenerateCliOptions, io: Io, cwd: string): Promise<number> {
+  const interrupt = interruptSignal();
+  const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
+  try {
+    return await watchGenerate({ cwd, configs, io, signal: interrupt.signal, run: (observe) => runGenerate(options, io, cwd, observe) });
+  } finally {
+    interrupt.dispose();
+  }
 }

@@ -2,12 +2,15 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import type { CliContext } from "./context.js";
+import { registerDocs } from "./docs.js";
 import { registerGenerate } from "./generate.js";
 import { registerImport } from "./import.js";
+import { registerLint } from "./lint.js";
+import { registerInit } from "./init.js";
 import { processIo, type Io } from "./report.js";
 
 /** Every command, in the order `--help` lists them. */
-const COMMANDS: Array<(program: Command, context: CliContext) => void> = [registerGenerate, registerImport];
+const COMMANDS: Array<(program: Command, context: CliContext) => void> = [registerGenerate, registerImport, registerDocs, registerInit, registerLint];
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 

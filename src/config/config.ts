@@ -9,6 +9,8 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { loadYamlFile, type YamlFile } from "../spec/load.js";
 import type { ServerInfo } from "../spec/model.js";
 import { locate } from "../spec/positions.js";
+import { findLintRule, type LintSetting } from "../lint/rules.js";
+import { isRecord, validateConfig } from "./validate.js";
 
 export const CONFIG_FILE_NAME = "mcp-gen.config.yaml";
 
@@ -30,20 +32,41 @@ export interface ResolvedConfig {
   /** Absolute folder for the author's handlers. */
   handlersDir: string;
   server: ServerInfo;
+  /** Prefix for every tool name, as written in the config (see `namespacedToolName`). */
+  namespace?: string;
+  docs: DocsConfig;
+  lint: LintConfig;
+}
+
+export interface DocsConfig {
+  formats: Array<"markdown" | "html">;
+  /** Absolute; default `<outDir>/docs`. */
+  outDir: string;
+}
+
+export interface LintConfig {
+  /** Severity overrides by rule code (names in the file are turned into codes). */
+  rules: Record<string, LintSetting>;
+  maxWarnings?: number;
 }
 
 export interface ConfigResult {
   config?: ResolvedConfig;
   /** The parsed config file, for code frames in diagnostics. */
   yaml?: YamlFile;
+  /**
+   * Set instead of `config` for a workspace config (`projects: [...]`): the entries as
+   * written, each relative to `workspaceRoot` (expanded by `resolveProjects`).
+   */
+  projects?: string[];
+  workspaceRoot?: string;
   diagnostics: Diagnostic[];
 }
 
-const CONFIG_KEYS = ["specs", "ignore", "out", "handlers", "server"] as const;
-
 /**
  * Finds the config (an explicit `--config` file, or `mcp-gen.config.yaml` in `cwd`)
- * and applies defaults. Without a config file, `cwd` is the project root.
+ * and applies defaults. Without a config file, `cwd` is the project root. Diagnostics
+ * name the file relative to `cwd`.
  */
 export function resolveConfig(options: { cwd: string; configFile?: string }): ConfigResult {
   const explicit = options.configFile ? path.resolve(options.cwd, options.configFile) : undefined;
@@ -64,62 +87,78 @@ export function resolveConfig(options: { cwd: string; configFile?: string }): Co
   if (!loaded.yaml) return { diagnostics: loaded.diagnostics };
   const yaml = loaded.yaml;
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
-  const config = defaults(root);
-  config.configFile = candidate;
   const value = yaml.value ?? {};
-  if (typeof value !== "object" || Array.isArray(value)) {
+  if (!isRecord(value)) {
     diagnostics.push({ code: "MG060", severity: "error", message: "config must be a mapping", location: locate(yaml, []) });
     return { yaml, diagnostics };
   }
-  const record = value as Record<string, unknown>;
-  const fail = (key: (string | number)[], message: string) =>
-    diagnostics.push({ code: "MG060", severity: "error", message, location: locate(yaml, key) });
+  diagnostics.push(...validateConfig(yaml, value));
+  if (diagnostics.length > 0) return { yaml, diagnostics };
 
-  for (const key of Object.keys(record)) {
-    if (!(CONFIG_KEYS as readonly string[]).includes(key)) {
+  if (value.projects !== undefined) {
+    const others = Object.keys(value).filter((key) => key !== "projects");
+    for (const key of others) {
       diagnostics.push({
         code: "MG060",
         severity: "error",
-        message: `unknown config field \`${key}\` (known: ${CONFIG_KEYS.join(", ")})`,
+        message: `a workspace config (with \`projects\`) holds nothing else; move \`${key}\` into each project's config`,
         location: locate(yaml, [key], "key"),
       });
     }
+    return { yaml, projects: value.projects as string[], workspaceRoot: root, diagnostics };
   }
-  const globs = (key: "specs" | "ignore"): string[] | undefined => {
-    const v = record[key];
-    if (v === undefined) return undefined;
-    const list = typeof v === "string" ? [v] : v;
-    if (!Array.isArray(list) || list.some((g) => typeof g !== "string" || g === "")) {
-      fail([key], `\`${key}\` must be a glob or a list of globs`);
-      return undefined;
-    }
-    return list as string[];
+
+  const config = defaults(root);
+  config.configFile = candidate;
+  const record = value as ConfigFile;
+  const globs = (v: string | string[] | undefined) => (v === undefined ? undefined : typeof v === "string" ? [v] : v);
+  config.specs = globs(record.specs) ?? config.specs;
+  config.ignore = globs(record.ignore) ?? config.ignore;
+  if (record.out !== undefined) config.outDir = path.resolve(root, record.out);
+  if (record.handlers !== undefined) config.handlersDir = path.resolve(root, record.handlers);
+  if (record.server?.name !== undefined) config.server.name = record.server.name;
+  if (record.server?.version !== undefined) config.server.version = record.server.version;
+  if (record.namespace !== undefined) config.namespace = record.namespace;
+  config.docs = {
+    formats: record.docs?.formats ? [...record.docs.formats] : ["markdown"],
+    outDir: record.docs?.out !== undefined ? path.resolve(root, record.docs.out) : path.join(config.outDir, "docs"),
   };
-  config.specs = globs("specs") ?? config.specs;
-  config.ignore = globs("ignore") ?? config.ignore;
-  for (const key of ["out", "handlers"] as const) {
-    const v = record[key];
-    if (v === undefined) continue;
-    if (typeof v !== "string" || v === "") fail([key], `\`${key}\` must be a folder path`);
-    else if (key === "out") config.outDir = path.resolve(root, v);
-    else config.handlersDir = path.resolve(root, v);
+  for (const [key, setting] of Object.entries(record.lint?.rules ?? {})) {
+    config.lint.rules[findLintRule(key)!.code] = setting;
   }
-  const server = record.server;
-  if (server !== undefined) {
-    if (typeof server !== "object" || server === null || Array.isArray(server)) {
-      fail(["server"], "`server` must be a mapping with `name` and `version`");
-    } else {
-      for (const [k, v] of Object.entries(server)) {
-        if (k !== "name" && k !== "version") fail(["server", k], `unknown field \`server.${k}\``);
-        else if (typeof v !== "string" || v === "") fail(["server", k], `\`server.${k}\` must be a non-empty string`);
-        else config.server[k] = v;
-      }
-    }
-  }
+  if (record.lint?.maxWarnings !== undefined) config.lint.maxWarnings = record.lint.maxWarnings;
+
   if (path.resolve(config.outDir) === path.resolve(config.handlersDir)) {
-    fail(["handlers"], "`out` and `handlers` must be different folders");
+    diagnostics.push({
+      code: "MG060",
+      severity: "error",
+      message: "`out` and `handlers` must be different folders",
+      location: locate(yaml, ["handlers"]),
+    });
   }
   return { config, yaml, diagnostics };
+}
+
+/** A config file's data once it passed schema/config.schema.json. */
+interface ConfigFile {
+  specs?: string | string[];
+  ignore?: string | string[];
+  out?: string;
+  handlers?: string;
+  server?: { name?: string; version?: string };
+  namespace?: string;
+  docs?: { formats?: Array<"markdown" | "html">; out?: string };
+  lint?: { rules?: Record<string, LintSetting>; maxWarnings?: number };
+}
+
+/**
+ * A tool's name under the config's namespace: `github` + `create_issue` gives
+ * `github_create_issue`; a namespace already ending in `_`, `-` or `.` is used as is
+ * (`github.` gives `github.create_issue`), so the separator is the author's choice.
+ */
+export function namespacedToolName(namespace: string | undefined, name: string): string {
+  if (!namespace) return name;
+  return /[_.-]$/.test(namespace) ? `${namespace}${name}` : `${namespace}_${name}`;
 }
 
 function defaults(root: string): ResolvedConfig {
@@ -130,6 +169,8 @@ function defaults(root: string): ResolvedConfig {
     outDir: path.join(root, "generated"),
     handlersDir: path.join(root, "handlers"),
     server: serverInfoFromPackageJson(root),
+    docs: { formats: ["markdown"], outDir: path.join(root, "generated", "docs") },
+    lint: { rules: {} },
   };
 }
 

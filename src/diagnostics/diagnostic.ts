@@ -70,11 +70,33 @@ export const DIAGNOSTIC_CODES = {
   // Handlers
   MG050: "handler file has no tool (orphaned; kept)",
   MG051: "handler file could not be updated (left alone)",
+  // Handler lifecycle (`renamedFrom`)
+  MG160: "handler file renamed after its tool (renamedFrom)",
+  MG161: "handler not renamed: the rename is ambiguous or its target exists (left alone)",
+  MG162: "handler not renamed: the file does not parse or was restructured (left alone)",
   // Config
   MG060: "invalid configuration",
   // Importing from a running server (`mcp-gen import --from-server / --url`)
   MG070: "could not connect to the MCP server",
   MG071: "the server's tools/list failed or returned an invalid result",
+  // Lint rules (src/lint/rules.ts): severities are defaults; `lint.rules` in the config changes them
+  MG100: "readOnlyHint true contradicts destructiveHint true",
+  MG101: "annotation ignored because readOnlyHint is true",
+  MG102: "a tool that only reads leaves destructiveHint at its default (true)",
+  MG103: "tool without a description",
+  MG104: "input property without a description",
+  MG105: "description only repeats the name",
+  MG106: "tool name longer than 64 characters",
+  MG107: "tool names mix naming styles",
+  MG108: "enum without type",
+  MG109: "input object without additionalProperties",
+  MG110: "unused $defs entry",
+  MG111: "optional property with no default mentioned",
+  MG112: "tool without examples",
+  MG140: "more lint warnings than lint.maxWarnings allows",
+  // Hostile input
+  MG180: "a spec nests deeper than 256 levels",
+  MG181: "a property named `__proto__` (validators cannot check it)",
   // Output and internal
   MG090: "could not write output",
   MG099: "internal error",

@@ -26,9 +26,9 @@ const ANSI = {
   cyan: "\u001b[36m",
 };
 
-type Paint = (style: keyof typeof ANSI, text: string) => string;
+export type Paint = (style: keyof typeof ANSI, text: string) => string;
 
-function painter(options: FormatOptions): Paint {
+export function painter(options: FormatOptions): Paint {
   return options.color ? (style, text) => `${ANSI[style]}${text}${ANSI.reset}` : (_style, text) => text;
 }
 
@@ -66,15 +66,16 @@ export function formatDiagnostics(
 }
 
 /** `2 errors, 1 warning`; `no problems` when there is nothing to say. */
-export function formatSummary(list: readonly Diagnostic[]): string {
+export function formatSummary(list: readonly Diagnostic[], options: FormatOptions = {}): string {
+  const paint = painter(options);
   const count = (severity: Severity) => list.filter((d) => d.severity === severity).length;
   const parts: string[] = [];
   const errors = count("error");
   const warnings = count("warning");
   const infos = count("info");
-  if (errors > 0) parts.push(`${errors} ${errors === 1 ? "error" : "errors"}`);
-  if (warnings > 0) parts.push(`${warnings} ${warnings === 1 ? "warning" : "warnings"}`);
-  if (infos > 0) parts.push(`${infos} info`);
+  if (errors > 0) parts.push(paint("red", `${errors} ${errors === 1 ? "error" : "errors"}`));
+  if (warnings > 0) parts.push(paint("yellow", `${warnings} ${warnings === 1 ? "warning" : "warnings"}`));
+  if (infos > 0) parts.push(paint("cyan", `${infos} info`));
   return parts.length > 0 ? parts.join(", ") : "no problems";
 }
 

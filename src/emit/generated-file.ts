@@ -13,6 +13,12 @@ export interface GeneratedFile {
    * - `create`: an authored file's first version (a handler stub); written only when absent.
    * - `update`: an authored file that mcp-gen amends without losing edits (handlers/index.ts);
    *   the emitter computed the new text from the current one, written only when it differs.
+   * - `rename`: an authored file moved to `path` from `from` (a renamed tool's handler) with
+   *   `contents`; done only while `from` still holds `fromContents` and `path` is absent.
    */
-  mode: "generated" | "create" | "update";
+  mode: "generated" | "create" | "update" | "rename";
+  /** With `rename`: the area path of the file being moved. */
+  from?: string;
+  /** With `rename`: the text the emitter read from `from`; the move is skipped if it changed since. */
+  fromContents?: string;
 }

@@ -1,20 +1,23 @@
 /**
- * Escaping for markdown (CommonMark + GitHub tables). Spec text is written by
- * whoever wrote the tool, often copied from a real server: it must not break a table,
- * open an HTML tag or leave a code fence open for the rest of the page.
+ * Escaping for markdown (CommonMark + GitHub tables) that docs frameworks take as is.
+ * Spec text is written by whoever wrote the tool, often copied from a real server: it
+ * must not break a table, open an HTML tag or leave a code fence open for the rest of
+ * the page. Two frameworks read more than CommonMark: MDX (Docusaurus) treats `{` as
+ * the start of an expression and needs `<br />`, and VitePress compiles each page as a
+ * Vue template, where `{{` interpolates, even inside inline code.
  */
 
 /** Plain text on one line (headings, link text): every character shows as written. */
 export function escapeText(text: string): string {
-  return htmlSafe(oneLine(text)).replace(/[\\`*_[\]|~#]/g, "\\$&");
+  return htmlSafe(oneLine(text).replace(/[\\`*_[\]|~#]/g, "\\$&"));
 }
 
 /** Authored markdown inside a table cell: keeps its emphasis and code, loses what would end the cell. */
 export function escapeCell(text: string): string {
   return mapOutsideCode(
     text.trim(),
-    (plain) => htmlSafe(plain).replace(/\|/g, "\\|").replace(NEWLINE, "<br>"),
-    (code) => code.replace(/\|/g, "\\|").replace(NEWLINE, " "),
+    (plain) => htmlSafe(plain).replace(/\|/g, "\\|").replace(NEWLINE, "<br />"),
+    (code) => templateSafeCode(code).replace(/\|/g, "\\|").replace(NEWLINE, " "),
   );
 }
 
@@ -31,7 +34,7 @@ export function escapeBlock(text: string): string {
       openFence = fence;
       lines.push(line);
     } else {
-      lines.push(mapOutsideCode(line, htmlSafe, (code) => code));
+      lines.push(mapOutsideCode(line, htmlSafe, templateSafeCode));
     }
   }
   if (openFence) lines.push(openFence);
@@ -41,6 +44,7 @@ export function escapeBlock(text: string): string {
 /** `text` as inline code, whatever backticks it holds. */
 export function inlineCode(text: string): string {
   const flat = oneLine(text);
+  if (flat.includes("{{")) return entityCode(flat);
   const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(longestRun + 1);
   const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
@@ -82,10 +86,38 @@ function mapOutsideCode(text: string, plain: (text: string) => string, code: (sp
 }
 
 function oneLine(text: string): string {
-  return text.replace(/\s*(?:\r\n|[\r\n\u2028\u2029])\s*/g, " ").trim();
+  return text
+    .replace(/\s*(?:\r\n|[\r\n\u2028\u2029])\s*/g, " ")
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "\ufffd")
+    .trim();
 }
 
-/** `<` and `&` would start HTML tags and entities; `>` is left alone (it only quotes at a line start). */
+/**
+ * `<` and `&` would start HTML tags and entities; `>` is left alone (it only quotes at a
+ * line start). Braces become references: MDX reads `{` as code and Vue reads `{{`.
+ */
 function htmlSafe(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  // Control characters (NUL and the like) have no business in a page; CR and LF are handled by callers.
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/\{/g, "&#123;")
+    .replace(/\}/g, "&#125;")
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "\ufffd");
+}
+
+/** An authored code span (with its backticks), rewritten only when Vue would interpolate it. */
+function templateSafeCode(span: string): string {
+  if (!span.includes("{{")) return span;
+  const inner = /^(`+)([\s\S]*)\1$/.exec(span)?.[2] ?? span;
+  const trimmed = inner.length > 2 && inner.startsWith(" ") && inner.endsWith(" ") ? inner.slice(1, -1) : inner;
+  return entityCode(trimmed);
+}
+
+/**
+ * Code as an HTML `<code>` element with every punctuation character a character
+ * reference: markdown inside it is inert, and neither MDX nor Vue sees a brace.
+ */
+function entityCode(text: string): string {
+  return `<code>${oneLine(text).replace(/[!-/:-@[-`{-~]/g, (c) => `&#${c.charCodeAt(0)};`)}</code>`;
 }

@@ -8,9 +8,12 @@ import { IndentationText, NewLineKind, Node, Project, QuoteKind, ts } from "ts-m
 import type { ObjectLiteralExpression, SourceFile } from "ts-morph";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { sortDiagnostics } from "../diagnostics/diagnostic.js";
-import type { ProjectModel, ToolModel } from "../spec/model.js";
+import { toolIdentifiers } from "../spec/identifiers.js";
+import type { ProjectModel, ToolIdentifiers, ToolModel } from "../spec/model.js";
 import type { GeneratedFile } from "./generated-file.js";
+import { lineColumn, renameHandlerModule, syntaxProblem } from "./handler-rename.js";
 import { sanitizeForComment } from "./header.js";
+import { applyEdits, type TextEdit } from "./text-edits.js";
 import { tsIdentifier, tsString } from "./templates.js";
 
 export interface ExistingHandlers {
@@ -42,19 +45,18 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
   const handlersDir = layout.handlersDir.replace(/\/+$/, "");
   const diagnosticFile = (file: string) => (handlersDir === "" || handlersDir === "." ? file : `${handlersDir}/${file}`);
 
-  for (const tool of model.tools) {
-    const path = `${tool.ids.file}.ts`;
-    if (!existing.files.has(path)) {
-      files.push({ area: "handlers", path, contents: renderStub(project, tool, layout.generatedFromHandlers), mode: "create" });
-    }
-  }
+  const renames = planRenames(project, model, existing, diagnosticFile);
+  diagnostics.push(...renames.diagnostics);
 
   const indexText = existing.files.get(INDEX);
+  let indexLeftAlone = false;
   if (indexText === undefined) {
-    files.push({ area: "handlers", path: INDEX, contents: renderIndex(project, model, layout.generatedFromHandlers), mode: "create" });
+    const listed = model.tools.filter((tool) => !renames.blocked.has(tool.name));
+    files.push({ area: "handlers", path: INDEX, contents: renderIndex(project, listed, layout.generatedFromHandlers), mode: "create" });
   } else {
-    const update = updateIndex(project, model, indexText);
+    const update = updateIndex(project, model, indexText, renames);
     if ("problem" in update) {
+      indexLeftAlone = true;
       diagnostics.push({
         code: "MG051",
         severity: "warning",
@@ -76,9 +78,34 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
     }
   }
 
+  const moving = new Set<string>();
+  for (const move of renames.moves) {
+    if (indexLeftAlone) {
+      // The index would go on importing the old file: both stay as they are.
+      diagnostics.push(renameRefused(move.tool, diagnosticFile(move.fromPath), diagnosticFile(INDEX) + " could not be updated"));
+      continue;
+    }
+    moving.add(move.fromPath);
+    files.push({ area: "handlers", path: move.toPath, contents: move.contents, mode: "rename", from: move.fromPath, fromContents: move.fromContents });
+    diagnostics.push({
+      code: "MG160",
+      severity: "info",
+      message: `${diagnosticFile(move.fromPath)} follows its tool's rename to ${diagnosticFile(move.toPath)} (\`${move.from.handler}\` → \`${move.tool.ids.handler}\`)`,
+      location: { file: diagnosticFile(move.fromPath), line: 1, column: 1 },
+    });
+  }
+
+  for (const tool of model.tools) {
+    const path = `${tool.ids.file}.ts`;
+    if (renames.blocked.has(tool.name) || renames.moves.some((move) => move.tool === tool)) continue;
+    if (!existing.files.has(path)) {
+      files.push({ area: "handlers", path, contents: renderStub(project, tool, layout.generatedFromHandlers), mode: "create" });
+    }
+  }
+
   const toolFiles = new Set(model.tools.map((tool) => `${tool.ids.file}.ts`));
   for (const path of [...existing.files.keys()].sort()) {
-    if (path === INDEX || toolFiles.has(path) || !isHandlerModule(path)) continue;
+    if (path === INDEX || toolFiles.has(path) || moving.has(path) || !isHandlerModule(path)) continue;
     diagnostics.push({
       code: "MG050",
       severity: "warning",
@@ -88,7 +115,99 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
     });
   }
 
-  return { files, diagnostics: sortDiagnostics(diagnostics) };
+  // Handler files by path, then the index.
+  const byPath = (a: GeneratedFile, b: GeneratedFile) => Number(a.path === INDEX) - Number(b.path === INDEX) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { files: files.sort(byPath), diagnostics: sortDiagnostics(diagnostics) };
+}
+
+interface HandlerMove {
+  tool: ToolModel;
+  from: ToolIdentifiers;
+  fromPath: string;
+  toPath: string;
+  contents: string;
+  fromContents: string;
+}
+
+interface RenamePlan {
+  /** Handler files to rename, with their new text. */
+  moves: HandlerMove[];
+  /** By new tool name: the old name and identifiers, whose `handlers/index.ts` entry follows the rename. */
+  indexRenames: Map<string, { fromName: string; from: ToolIdentifiers }>;
+  /** Tools whose old handler is still there but cannot be renamed: no stub, no index entry. */
+  blocked: Set<string>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Decides, for each tool with `renamedFrom`, what happens to the old handler. It is
+ * renamed only when it alone belongs to the old name, the new file does not exist yet,
+ * and it still has the shape of a stub; otherwise it is left alone and reported.
+ */
+function planRenames(
+  project: Project,
+  model: ProjectModel,
+  existing: ExistingHandlers,
+  diagnosticFile: (file: string) => string,
+): RenamePlan {
+  const plan: RenamePlan = { moves: [], indexRenames: new Map(), blocked: new Set(), diagnostics: [] };
+  const toolNames = new Set(model.tools.map((tool) => tool.name));
+  const claims = new Map<string, number>();
+  for (const tool of model.tools) if (tool.renamedFrom !== undefined) claims.set(tool.renamedFrom, (claims.get(tool.renamedFrom) ?? 0) + 1);
+
+  for (const tool of model.tools) {
+    const fromName = tool.renamedFrom;
+    if (fromName === undefined || fromName === tool.name) continue;
+    const from = toolIdentifiers(fromName);
+    const fromPath = `${from.file}.ts`;
+    const toPath = `${tool.ids.file}.ts`;
+    const fromText = fromPath === toPath ? undefined : existing.files.get(fromPath);
+    const refuse = (reason: string) => plan.diagnostics.push(renameRefused(tool, diagnosticFile(fromPath), reason));
+
+    if (toolNames.has(fromName)) {
+      refuse(`\`${fromName}\` is still a tool of this project`);
+      continue;
+    }
+    if ((claims.get(fromName) ?? 0) > 1) {
+      if (fromText !== undefined) plan.blocked.add(tool.name);
+      refuse(`several tools say \`renamedFrom: ${fromName}\``);
+      continue;
+    }
+    if (fromText === undefined) {
+      // Nothing to move (already renamed, or never written): only the index entry follows.
+      plan.indexRenames.set(tool.name, { fromName, from });
+      continue;
+    }
+    if (existing.files.has(toPath)) {
+      refuse(`${diagnosticFile(toPath)} already exists`);
+      continue;
+    }
+    const renamed = renameHandlerModule(project, fromText, from, tool.ids);
+    if ("problem" in renamed) {
+      plan.blocked.add(tool.name);
+      plan.diagnostics.push({
+        code: "MG162",
+        severity: "warning",
+        message: `${diagnosticFile(fromPath)} was left alone (not renamed for \`${tool.name}\`): ${renamed.problem}`,
+        location: { file: diagnosticFile(fromPath), line: renamed.line, column: renamed.column },
+        hint: `rename it to ${diagnosticFile(toPath)} and its export to \`${tool.ids.handler}\` by hand`,
+      });
+      continue;
+    }
+    plan.moves.push({ tool, from, fromPath, toPath, contents: renamed.text, fromContents: fromText });
+    plan.indexRenames.set(tool.name, { fromName, from });
+  }
+  return plan;
+}
+
+function renameRefused(tool: ToolModel, fromFile: string, reason: string): Diagnostic {
+  return {
+    code: "MG161",
+    severity: "warning",
+    message: `\`renamedFrom: ${tool.renamedFrom}\` of \`${tool.name}\`: ${fromFile} was not renamed: ${reason}`,
+    location: tool.location,
+    hint: "move the handler by hand, or remove `renamedFrom`",
+  };
 }
 
 /** Top-level TypeScript modules only: subfolders, declarations and tests are the author's own business. */
@@ -116,20 +235,20 @@ function renderStub(project: Project, tool: ToolModel, generatedFromHandlers: st
   return finish(sourceFile);
 }
 
-function renderIndex(project: Project, model: ProjectModel, generatedFromHandlers: string): string {
+function renderIndex(project: Project, tools: readonly ToolModel[], generatedFromHandlers: string): string {
   const sourceFile = project.createSourceFile("/stubs/index.ts", "", { overwrite: true });
   sourceFile.addImportDeclaration({ isTypeOnly: true, namedImports: ["ToolHandlers"], moduleSpecifier: `${generatedFromHandlers}/handlers.js` });
-  for (const tool of model.tools) {
+  for (const tool of tools) {
     sourceFile.addImportDeclaration({ namedImports: [tsIdentifier(tool.ids.handler)], moduleSpecifier: `./${tool.ids.file}.js` });
   }
   sourceFile.addStatements((writer) => {
     writer.newLine();
-    if (model.tools.length === 0) {
+    if (tools.length === 0) {
       writer.write("export const handlers = {} satisfies ToolHandlers;");
       return;
     }
     writer.writeLine("export const handlers = {");
-    writer.indent(() => model.tools.forEach((tool) => writer.writeLine(`${propertyKey(tool.name)}: ${tsIdentifier(tool.ids.handler)},`)));
+    writer.indent(() => tools.forEach((tool) => writer.writeLine(`${propertyKey(tool.name)}: ${tsIdentifier(tool.ids.handler)},`)));
     writer.write("} satisfies ToolHandlers;");
   });
   return finish(sourceFile);
@@ -145,53 +264,107 @@ type IndexUpdate =
   | { problem: string; line: number; column: number };
 
 /**
- * Adds an import and a property for every tool that the `handlers` object lacks, by
- * inserting text at positions found in the syntax tree: everything the author wrote
- * stays byte for byte, comments and formatting included.
+ * Adds an import and a property for every tool that the `handlers` object lacks, and
+ * moves the entry of a renamed tool to its new name, by editing text at positions found
+ * in the syntax tree: everything else the author wrote stays byte for byte.
  */
-function updateIndex(project: Project, model: ProjectModel, text: string): IndexUpdate {
+function updateIndex(project: Project, model: ProjectModel, text: string, renames: Pick<RenamePlan, "indexRenames" | "blocked">): IndexUpdate {
   const sourceFile = project.createSourceFile("/existing/index.ts", text, { overwrite: true });
-  // transpileModule reports exactly the syntax errors, without building a program (and loading lib files).
-  const syntaxErrors = ts.transpileModule(text, { fileName: "index.ts", reportDiagnostics: true }).diagnostics ?? [];
-  if (syntaxErrors.length > 0) {
-    const first = syntaxErrors[0];
-    const { line, column } = lineColumn(sourceFile, first.start ?? 0);
-    return { problem: `it has a syntax error (${ts.flattenDiagnosticMessageText(first.messageText, " ")})`, line, column };
-  }
+  const syntax = syntaxProblem(sourceFile, text);
+  if (syntax) return syntax;
   const object = findHandlersObject(sourceFile);
   if (!object) return { problem: "no `handlers = { ... }` object literal found", line: 1, column: 1 };
 
   const toolNames = new Set(model.tools.map((tool) => tool.name));
-  const presentKeys = new Set<string>();
+  const keyNodes = new Map<string, Node>();
   const orphanKeys: Array<{ key: string; line: number; column: number }> = [];
   for (const property of object.getProperties()) {
     const key = propertyName(property);
     if (key === undefined) continue;
-    presentKeys.add(key);
-    if (!toolNames.has(key)) orphanKeys.push({ key, ...lineColumn(sourceFile, property.getStart()) });
+    if (!keyNodes.has(key)) keyNodes.set(key, property);
   }
-  const missing = model.tools.filter((tool) => !presentKeys.has(tool.name));
-  if (missing.length === 0) return { text, orphanKeys };
+  const presentKeys = new Set(keyNodes.keys());
 
-  const newline = text.includes("\r\n") ? "\r\n" : "\n";
-  const edits: TextEdit[] = [...propertyEdits(sourceFile, object, missing, newline)];
-  const declared = declaredNames(sourceFile);
-  const toImport = missing.filter((tool) => !declared.has(tool.ids.handler));
-  if (toImport.length > 0) edits.push(importEdit(sourceFile, toImport, newline));
+  const edits: TextEdit[] = [];
+  const renamedKeys = new Set<string>();
+  for (const tool of model.tools) {
+    const rename = renames.indexRenames.get(tool.name);
+    if (!rename || presentKeys.has(tool.name) || renamedKeys.has(rename.fromName)) continue;
+    const property = keyNodes.get(rename.fromName);
+    if (!property || !Node.isPropertyAssignment(property)) continue;
+    const nameNode = property.getNameNode();
+    if (!Node.isIdentifier(nameNode) && !Node.isStringLiteral(nameNode)) continue;
+    edits.push({ position: nameNode.getStart(), end: nameNode.getEnd(), text: propertyKey(tool.name) });
+    edits.push(...importRenameEdits(sourceFile, rename.from, tool.ids));
+    presentKeys.add(tool.name);
+    renamedKeys.add(rename.fromName);
+  }
+
+  for (const property of object.getProperties()) {
+    const key = propertyName(property);
+    if (key === undefined || toolNames.has(key) || (renamedKeys.has(key) && keyNodes.get(key) === property)) continue;
+    orphanKeys.push({ key, ...lineColumn(sourceFile, property.getStart()) });
+  }
+  const missing = model.tools.filter((tool) => !presentKeys.has(tool.name) && !renames.blocked.has(tool.name));
+  if (missing.length > 0) {
+    const newline = text.includes("\r\n") ? "\r\n" : "\n";
+    edits.push(...propertyEdits(sourceFile, object, missing, newline));
+    const declared = declaredNames(sourceFile);
+    const toImport = missing.filter((tool) => !declared.has(tool.ids.handler));
+    if (toImport.length > 0) edits.push(importEdit(sourceFile, toImport, newline));
+  }
   return { text: applyEdits(text, edits), orphanKeys };
 }
 
-interface TextEdit {
-  position: number;
-  text: string;
+/**
+ * `import { oldName } from "./old.js"` becomes `import { newName } from "./new.js"`, and
+ * every use of `oldName` in the file follows; when `newName` is taken, the import keeps
+ * the local name instead (`newName as oldName`), so no other line changes.
+ */
+function importRenameEdits(sourceFile: SourceFile, from: ToolIdentifiers, to: ToolIdentifiers): TextEdit[] {
+  const edits: TextEdit[] = [];
+  const declared = declaredNames(sourceFile);
+  const specifiers = new Map([
+    [`./${from.file}.js`, `./${to.file}.js`],
+    [`./${from.file}`, `./${to.file}`],
+  ]);
+  let renameUses = false;
+  for (const declaration of [...sourceFile.getImportDeclarations(), ...sourceFile.getExportDeclarations()]) {
+    const specifier = declaration.getModuleSpecifier();
+    const replacement = specifier ? specifiers.get(specifier.getLiteralValue()) : undefined;
+    if (!specifier || replacement === undefined) continue;
+    if (from.file !== to.file) edits.push({ position: specifier.getStart() + 1, end: specifier.getEnd() - 1, text: replacement });
+    if (!Node.isImportDeclaration(declaration) || from.handler === to.handler) continue;
+    for (const named of declaration.getNamedImports()) {
+      const name = named.getNameNode();
+      if (name.getText() !== from.handler) continue;
+      const alias = named.getAliasNode();
+      if (alias || declared.has(to.handler)) {
+        edits.push({ position: name.getStart(), end: name.getEnd(), text: alias ? to.handler : `${to.handler} as ${from.handler}` });
+      } else {
+        renameUses = true;
+      }
+    }
+  }
+  if (renameUses) {
+    for (const id of sourceFile.getDescendantsOfKind(ts.SyntaxKind.Identifier)) {
+      if (id.getText() !== from.handler || isPropertyNamePosition(id)) continue;
+      const parent = id.getParent();
+      const text = parent && Node.isShorthandPropertyAssignment(parent) ? `${from.handler}: ${to.handler}` : to.handler;
+      edits.push({ position: id.getStart(), end: id.getEnd(), text });
+    }
+  }
+  return edits;
 }
 
-function applyEdits(text: string, edits: TextEdit[]): string {
-  // Back to front, so that each position still refers to the original text.
-  const sorted = edits.map((edit, order) => ({ ...edit, order })).sort((a, b) => b.position - a.position || b.order - a.order);
-  let result = text;
-  for (const edit of sorted) result = result.slice(0, edit.position) + edit.text + result.slice(edit.position);
-  return result;
+/** `x` in `{ x: 1 }` or `a.x`: a name, not a use of the binding `x`. */
+function isPropertyNamePosition(id: Node): boolean {
+  const parent = id.getParent();
+  if (!parent) return false;
+  if ((Node.isPropertyAssignment(parent) || Node.isMethodDeclaration(parent) || Node.isPropertySignature(parent)) && parent.getNameNode() === id) {
+    return true;
+  }
+  return Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id;
 }
 
 function findHandlersObject(sourceFile: SourceFile): ObjectLiteralExpression | undefined {
@@ -305,11 +478,6 @@ function endOfTrailingComments(text: string, position: number): number {
 function lineIndent(text: string, position: number): string {
   const lineStart = text.lastIndexOf("\n", position - 1) + 1;
   return /^[ \t]*/.exec(text.slice(lineStart))![0];
-}
-
-function lineColumn(sourceFile: SourceFile, position: number): { line: number; column: number } {
-  const { line, column } = sourceFile.getLineAndColumnAtPos(position);
-  return { line, column };
 }
 
 function propertyKey(name: string): string {

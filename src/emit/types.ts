@@ -181,6 +181,9 @@ function cleanForTypes(schema: JsonValue, rewriteRef: (ref: string) => string | 
       if (ref !== undefined) copy.$ref = ref;
     } else if (!acceptedByJstt(key, value, schema)) {
       continue;
+    } else if (key === "description" && typeof value === "string") {
+      // jstt writes descriptions into doc comments: a CR or U+2028 there would end a line mid-comment.
+      setOwn(copy, key, value.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "\ufffd"));
     } else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) {
       const map: JsonObject = {};
       for (const [name, subschema] of Object.entries(value)) setOwn(map, name, cleanForTypes(subschema, rewriteRef));

@@ -4,6 +4,7 @@
  * the client is decided here, and only here.
  */
 import { randomUUID } from "node:crypto";
+import type { AfterCallHook, BeforeCallHook, CallStatus, ConcurrencyGate, RateLimitDecision, RateLimitHook, ToolCall } from "./call-policy.js";
 import { errorDetails, silentLogger } from "./logger.js";
 import { normalizeReturn, structuredResult, textResult } from "./results.js";
 import { ToolError } from "./tool-error.js";
@@ -18,6 +19,11 @@ export interface CallLimits {
   timeoutMs?: number;
   /** Reject arguments whose JSON is larger than this. */
   maxArgumentBytes?: number;
+  /** Shared by every call of one server: at most `max` handlers run at once. */
+  concurrency?: ConcurrencyGate;
+  rateLimit?: RateLimitHook;
+  beforeCall?: BeforeCallHook;
+  afterCall?: AfterCallHook;
 }
 
 export interface CallEnvironment {
@@ -51,29 +57,88 @@ export async function callTool(
   env: CallEnvironment,
   limits: CallLimits = {},
 ): Promise<CallToolResult> {
-  const name = entry.definition.name;
-  const args = rawArguments === undefined ? {} : rawArguments;
+  const started = performance.now();
+  const call: ToolCall = {
+    name: entry.definition.name,
+    annotations: entry.definition.annotations ?? {},
+    arguments: rawArguments === undefined ? {} : rawArguments,
+    authInfo: env.authInfo,
+    requestId: env.requestId,
+  };
+  const [status, result] = await runCall(entry, handler, call, env, limits);
+  if (limits.afterCall) {
+    try {
+      await limits.afterCall(call, { status, result, durationMs: performance.now() - started });
+    } catch (error) {
+      // An audit hook failing must not change what the client gets; the operator must hear of it.
+      env.logger.error(`afterCall hook failed for tool "${call.name}"`, { tool: call.name, details: errorDetails(error) });
+    }
+  }
+  return result;
+}
+
+type Ended = [CallStatus, CallToolResult];
+
+async function runCall(entry: ToolEntry, handler: AnyToolHandler | undefined, call: ToolCall, env: CallEnvironment, limits: CallLimits): Promise<Ended> {
+  const name = call.name;
+  const args = call.arguments;
 
   if (limits.maxArgumentBytes !== undefined) {
-    const size = Buffer.byteLength(JSON.stringify(args) ?? "", "utf8");
+    const size = jsonSize(args);
+    if (size === undefined) return ["invalid-arguments", textResult(`Arguments for tool "${name}" are not JSON.`, true)];
     if (size > limits.maxArgumentBytes) {
-      return textResult(`Arguments for tool "${name}" are ${size} bytes; this server accepts at most ${limits.maxArgumentBytes}.`, true);
+      return ["too-large", textResult(`Arguments for tool "${name}" are ${size} bytes; this server accepts at most ${limits.maxArgumentBytes}.`, true)];
+    }
+  }
+  if (limits.rateLimit) {
+    let decision: RateLimitDecision;
+    try {
+      decision = await limits.rateLimit(call);
+    } catch (error) {
+      return ["internal-error", internalFailure(env.logger, name, "the rateLimit hook threw", error)];
+    }
+    if (decision !== true) {
+      const retry = typeof decision === "object" && decision !== null && Number.isFinite(decision.retryAfterMs) ? Math.max(0, Math.ceil(decision.retryAfterMs)) : undefined;
+      const text = `Rate limit reached for tool "${name}"${retry === undefined ? "; try again later." : `; retry after ${retry} ms.`}`;
+      return ["rate-limited", textResult(text, true)];
     }
   }
   let valid: boolean;
   try {
     valid = entry.validateInput(args);
   } catch (error) {
-    return internalFailure(env.logger, name, "the input validator threw", error);
+    return ["internal-error", internalFailure(env.logger, name, "the input validator threw", error)];
   }
   if (!valid) {
     const violations = describeViolations(entry.validateInput.errors);
-    return textResult(`Invalid arguments for tool "${name}":\n${violations.join("\n")}`, true);
+    return ["invalid-arguments", textResult(`Invalid arguments for tool "${name}":\n${violations.join("\n")}`, true)];
+  }
+  if (limits.beforeCall) {
+    try {
+      const decision = await limits.beforeCall(call);
+      if (decision && typeof decision === "object" && typeof decision.deny === "string") return ["denied", textResult(decision.deny, true)];
+    } catch (error) {
+      if (error instanceof ToolError) return ["denied", textResult(error.message, true)];
+      return ["internal-error", internalFailure(env.logger, name, "the beforeCall hook threw", error)];
+    }
   }
   if (typeof handler !== "function") {
-    return internalFailure(env.logger, name, `no handler is registered for tool "${name}"`);
+    return ["internal-error", internalFailure(env.logger, name, `no handler is registered for tool "${name}"`)];
   }
+  const release = limits.concurrency ? limits.concurrency.tryEnter() : () => undefined;
+  if (!release) {
+    const max = limits.concurrency!.max;
+    return ["busy", textResult(`Server busy: ${max} tool call${max === 1 ? " is" : "s are"} already running, the most this server allows at once; try again shortly.`, true)];
+  }
+  try {
+    return await runHandler(entry, handler, call, env, limits);
+  } finally {
+    release();
+  }
+}
 
+async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolCall, env: CallEnvironment, limits: CallLimits): Promise<Ended> {
+  const name = call.name;
   const controller = new AbortController();
   const abortFromClient = () => controller.abort(env.signal.reason);
   if (env.signal.aborted) abortFromClient();
@@ -92,7 +157,7 @@ export async function callTool(
 
   let output: unknown;
   try {
-    const running = Promise.resolve().then(() => handler(args as never, context));
+    const running = Promise.resolve().then(() => handler(call.arguments as never, context));
     if (limits.timeoutMs !== undefined) {
       const ms = limits.timeoutMs;
       const timeout = new Promise<never>((_, reject) => {
@@ -111,15 +176,15 @@ export async function callTool(
   } catch (error) {
     if (error instanceof TimeoutError) {
       env.logger.warn(`tool "${name}" timed out`, { tool: name, timeoutMs: error.ms, requestId: env.requestId });
-      return textResult(`Tool "${name}" timed out after ${error.ms} ms.`, true);
+      return ["timeout", textResult(`Tool "${name}" timed out after ${error.ms} ms.`, true)];
     }
-    if (error instanceof ToolError) return textResult(error.message, true);
+    if (error instanceof ToolError) return ["tool-error", textResult(error.message, true)];
     if (env.signal.aborted) {
       // The client cancelled: the SDK sends no response, and a handler giving up is normal.
       env.logger.debug(`tool "${name}" stopped after the client cancelled`, { tool: name, requestId: env.requestId });
-      return textResult(`Tool "${name}" was cancelled.`, true);
+      return ["cancelled", textResult(`Tool "${name}" was cancelled.`, true)];
     }
-    return internalFailure(env.logger, name, "handler threw", error);
+    return ["internal-error", internalFailure(env.logger, name, "handler threw", error)];
   } finally {
     if (timer) clearTimeout(timer);
     env.signal.removeEventListener("abort", abortFromClient);
@@ -130,22 +195,38 @@ export async function callTool(
     try {
       validOutput = entry.validateOutput(output);
     } catch (error) {
-      return internalFailure(env.logger, name, "the output validator threw", error);
+      return ["internal-error", internalFailure(env.logger, name, "the output validator threw", error)];
     }
     if (!validOutput) {
-      return internalFailure(env.logger, name, "handler output does not match the tool's outputSchema", {
-        violations: describeViolations(entry.validateOutput.errors),
-      });
+      return [
+        "internal-error",
+        internalFailure(env.logger, name, "handler output does not match the tool's outputSchema", {
+          violations: describeViolations(entry.validateOutput.errors),
+        }),
+      ];
     }
-    return structuredResult(output);
+    return ["ok", structuredResult(output)];
   }
   const result = normalizeReturn(output as never);
   if (!result) {
-    return internalFailure(env.logger, name, "handler returned a value that is not a string, content blocks or a CallToolResult", {
-      returned: typeof output,
-    });
+    return [
+      "internal-error",
+      internalFailure(env.logger, name, "handler returned a value that is not a string, content blocks or a CallToolResult", {
+        returned: typeof output,
+      }),
+    ];
   }
-  return result;
+  return [result.isError === true ? "tool-error" : "ok", result];
+}
+
+/** UTF-8 bytes of the arguments as JSON; `undefined` when they cannot be JSON (in-process callers only). */
+function jsonSize(value: unknown): number | undefined {
+  try {
+    const json = JSON.stringify(value);
+    return json === undefined ? undefined : Buffer.byteLength(json, "utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -13,4 +13,16 @@ export {
   type ToolServerOptions,
 } from "./tool-server.js";
 export { callTool, type AnyToolHandler, type CallEnvironment, type CallLimits } from "./call-tool.js";
+export {
+  ConcurrencyGate,
+  type AfterCallHook,
+  type BeforeCallDecision,
+  type BeforeCallHook,
+  type CallOutcome,
+  type CallStatus,
+  type RateLimitDecision,
+  type RateLimitHook,
+  type ToolCall,
+} from "./call-policy.js";
 export { stderrLogger, silentLogger } from "./logger.js";
+export { exampleNames, exampleTests, runExamples, type ExampleOutcome, type ExampleServer, type ExampleTest, type RunExamplesOptions, type ToolExampleCase } from "./examples.js";

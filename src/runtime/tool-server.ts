@@ -13,7 +13,8 @@ import {
 } from "@modelcontextprotocol/node";
 import { ProtocolError, ProtocolErrorCode, Server, type ServerContext } from "@modelcontextprotocol/server";
 import { serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
-import { callTool, type AnyToolHandler } from "./call-tool.js";
+import { ConcurrencyGate, type AfterCallHook, type BeforeCallHook, type RateLimitHook } from "./call-policy.js";
+import { callTool, type AnyToolHandler, type CallLimits } from "./call-tool.js";
 import { createHttpEntry } from "./http-entry.js";
 import { stderrLogger } from "./logger.js";
 import { Paginator } from "./pagination.js";
@@ -35,6 +36,25 @@ export interface ToolServerOptions {
   instructions?: string;
   /** Open 2025-era HTTP sessions at most (the least recently used is closed). Default 1000. */
   maxSessions?: number;
+  /**
+   * Tool calls running at once, across every connection of this server. A call beyond the
+   * limit is not queued: it is answered at once with `isError` ("Server busy ..."), so a
+   * burst can neither pile up memory nor hold clients until their own timeouts. Default: no limit.
+   */
+  maxConcurrentCalls?: number;
+  /**
+   * Asked before each call of a known tool (before validation, so refusing is cheap):
+   * `true` runs it; `false` or `{ retryAfterMs }` answers `isError` "Rate limit reached ...".
+   */
+  rateLimit?: RateLimitHook;
+  /**
+   * Runs after the arguments passed validation and before the handler, with the tool's
+   * name, annotations, arguments and auth info: for access control. Return `{ deny: message }`
+   * or throw a `ToolError` to refuse the call with that message (`isError`).
+   */
+  beforeCall?: BeforeCallHook;
+  /** Runs after every call of a known tool with how it ended and what was sent: for audit logs. Its failures are logged, never sent. */
+  afterCall?: AfterCallHook;
 }
 
 export interface ToolServerConfig<Handlers> extends ToolServerOptions {
@@ -92,9 +112,14 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   const paginator = new Paginator(definitions, config.pageSize ?? DEFAULT_PAGE_SIZE);
   const handlerFor = (name: string): AnyToolHandler | undefined =>
     Object.hasOwn(config.handlers, name) ? (config.handlers as Record<string, AnyToolHandler>)[name] : undefined;
-  const limitsFor = (name: string) => ({
-    timeoutMs: config.toolTimeouts?.[name] ?? config.timeoutMs,
+  const concurrency = config.maxConcurrentCalls === undefined ? undefined : new ConcurrencyGate(config.maxConcurrentCalls);
+  const limitsFor = (name: string): CallLimits => ({
+    timeoutMs: Object.hasOwn(config.toolTimeouts ?? {}, name) ? config.toolTimeouts![name] : config.timeoutMs,
     maxArgumentBytes: config.maxArgumentBytes ?? DEFAULT_MAX_ARGUMENT_BYTES,
+    concurrency,
+    rateLimit: config.rateLimit,
+    beforeCall: config.beforeCall,
+    afterCall: config.afterCall,
   });
 
   const createSdkServer = (): Server => {

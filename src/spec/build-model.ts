@@ -5,23 +5,35 @@
 import path from "node:path";
 import { globSync } from "tinyglobby";
 import type { ResolvedConfig } from "../config/config.js";
-import { toPosix } from "../config/config.js";
+import { namespacedToolName, toPosix } from "../config/config.js";
 import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { checkExamples } from "./examples.js";
 import { checkIdentifierCollisions, toolIdentifiers } from "./identifiers.js";
 import { loadYamlFile, type LoadResult, type YamlFile } from "./load.js";
 import type { JsonObject, ProjectModel, ToolModel, WireTool } from "./model.js";
-import { locate } from "./positions.js";
+import { locate, type DataPath } from "./positions.js";
 import { WIRE_KEYS, type RawTool } from "./raw-tool.js";
-import { bundleSchema } from "./refs.js";
+import { bundleSchema, type BundledOrigin } from "./refs.js";
 import { checkToolSchemas } from "./schemas.js";
-import { checkShape } from "./shape.js";
+import { checkShape, checkToolName } from "./shape.js";
 
 export interface BuildResult {
   model?: ProjectModel;
   /** Every YAML file read (specs and `$ref`ed files), by project-relative path: for code frames. */
   sources: Map<string, string>;
   diagnostics: Diagnostic[];
+  /** Where each tool of the model came from, by (namespaced) tool name: lint points into the YAML with it. */
+  toolSources: Map<string, ToolSource>;
+}
+
+/** A tool's YAML and, for schemas bundled from other files, where their `$defs` came from. */
+export interface ToolSource {
+  yaml: YamlFile;
+  /** Path of the tool's mapping in `yaml`. */
+  path: DataPath;
+  /** The name as the spec writes it, before the config's namespace. */
+  specName: string;
+  origins: { input: BundledOrigin[]; output: BundledOrigin[] };
 }
 
 /** Spec files matched by the config's globs, project-relative and sorted (never file-system order). */
@@ -37,6 +49,7 @@ export function findSpecFiles(config: ResolvedConfig): string[] {
 export function buildModel(config: ResolvedConfig): BuildResult {
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, string>();
+  const toolSources = new Map<string, ToolSource>();
   const specPaths = findSpecFiles(config);
   if (specPaths.length === 0) {
     diagnostics.push({
@@ -44,7 +57,7 @@ export function buildModel(config: ResolvedConfig): BuildResult {
       severity: "error",
       message: `no spec files matched ${config.specs.join(", ")} in ${toPosix(config.root) || "."}`,
     });
-    return { sources, diagnostics };
+    return { sources, diagnostics, toolSources };
   }
 
   // One cache for spec files and `$ref`ed files: a file referenced by many specs is parsed once.
@@ -73,19 +86,21 @@ export function buildModel(config: ResolvedConfig): BuildResult {
   diagnostics.push(
     ...checkIdentifierCollisions(
       shape.tools.map((raw) => {
-        const name = raw.value.name as string;
+        const name = namespacedToolName(config.namespace, raw.value.name as string);
         return { name, ids: toolIdentifiers(name), location: locate(raw.yaml, [...raw.path, "name"]) };
       }),
     ),
   );
   const tools: ToolModel[] = [];
   for (const raw of shape.tools) {
-    const tool = modelTool(raw, config.root, loadFile, diagnostics);
-    if (tool) tools.push(tool);
+    const modelled = modelTool(raw, config, loadFile, diagnostics);
+    if (!modelled) continue;
+    tools.push(modelled.tool);
+    toolSources.set(modelled.tool.name, modelled.source);
   }
-  if (hasErrors(diagnostics)) return { sources, diagnostics: dedupe(diagnostics) };
+  if (hasErrors(diagnostics)) return { sources, diagnostics: dedupe(diagnostics), toolSources };
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { model: { tools, server: config.server }, sources, diagnostics: dedupe(diagnostics) };
+  return { model: { tools, server: config.server }, sources, diagnostics: dedupe(diagnostics), toolSources };
 }
 
 /** A schema file `$ref`ed by several tools reports its problems once, not once per tool. */
@@ -102,12 +117,20 @@ function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
 
 function modelTool(
   raw: RawTool,
-  root: string,
+  config: ResolvedConfig,
   loadFile: (absPath: string) => LoadResult,
   diagnostics: Diagnostic[],
-): ToolModel | undefined {
+): { tool: ToolModel; source: ToolSource } | undefined {
   const { yaml, path: toolPath, value } = raw;
-  const name = value.name as string;
+  const root = config.root;
+  const specName = value.name as string;
+  // The namespace is applied here, once: tools/list, types, files and handlers all follow `name`.
+  const name = namespacedToolName(config.namespace, specName);
+  if (name !== specName) {
+    const tooLong = checkToolName(yaml, [...toolPath, "name"], name);
+    // The whole name is too long, not a part the spec spells: point at the spec's name.
+    if (tooLong) diagnostics.push({ ...tooLong, message: `${tooLong.message} (with namespace \`${config.namespace}\`)`, location: locate(yaml, [...toolPath, "name"]) });
+  }
   const extraSources = new Set<string>();
   const bundle = (key: "inputSchema" | "outputSchema") => {
     const schema = value[key];
@@ -138,7 +161,7 @@ function modelTool(
   const wire = {} as Record<string, unknown>;
   for (const [key, field] of Object.entries(value)) {
     if (!(WIRE_KEYS as readonly string[]).includes(key)) continue;
-    wire[key] = key === "inputSchema" ? inputSchema : key === "outputSchema" ? outputSchema : field;
+    wire[key] = key === "inputSchema" ? inputSchema : key === "outputSchema" ? outputSchema : key === "name" ? name : field;
   }
 
   const examples = checkExamples({
@@ -150,7 +173,7 @@ function modelTool(
   });
   diagnostics.push(...examples.diagnostics);
 
-  return {
+  const tool: ToolModel = {
     name,
     wire: wire as unknown as WireTool,
     inputDialect: checked.inputDialect,
@@ -158,8 +181,9 @@ function modelTool(
     ids: toolIdentifiers(name),
     examples: examples.examples,
     tags: Array.isArray(value.tags) ? (value.tags as string[]) : [],
-    ...(typeof value.renamedFrom === "string" ? { renamedFrom: value.renamedFrom } : {}),
+    ...(typeof value.renamedFrom === "string" ? { renamedFrom: namespacedToolName(config.namespace, value.renamedFrom) } : {}),
     location: locate(yaml, toolPath),
     sources: [yaml.file, ...[...extraSources].sort()],
   };
+  return { tool, source: { yaml, path: toolPath, specName, origins: { input: input.origins, output: output?.origins ?? [] } } };
 }

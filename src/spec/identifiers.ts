@@ -54,7 +54,9 @@ export function toolIdentifiers(name: string): ToolIdentifiers {
   // An identifier cannot start with a digit (`3d_print`); a tool named `tool` would
   // declare `ToolHandler`, which its generated file imports from the runtime.
   const startsWithDigit = /^\d/.test(joined);
-  const pascal = startsWithDigit || joined === "Tool" ? `Tool${joined}` : joined;
+  // json-schema-to-typescript capitalizes a letter after digits in the type names it
+  // declares (`Tool3dPrintInput` -> `Tool3DPrintInput`); ours must already be in that form.
+  const pascal = (startsWithDigit || joined === "Tool" ? `Tool${joined}` : joined).replace(/(\d)([a-z])/g, (_, digit: string, letter: string) => `${digit}${letter.toUpperCase()}`);
   const camelBase = startsWithDigit ? pascal : joined;
   const camel = camelBase.charAt(0).toLowerCase() + camelBase.slice(1);
   const stem = words.join("_");

@@ -5,6 +5,14 @@
 import { readFileSync } from "node:fs";
 import { LineCounter, isAlias, parseAllDocuments, parseDocument, visit, type Document } from "yaml";
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
+import { locate } from "./positions.js";
+
+/**
+ * Collections nested in collections, at most. Real schemas stay far below; past a few
+ * hundred levels the recursive stages after loading (bundling, ajv, type generation)
+ * would run out of stack, so the limit is enforced here, with a position.
+ */
+export const MAX_NESTING = 256;
 
 /** Alias expansions allowed per file: enough for real specs, far too few for a billion laughs. */
 export const MAX_ALIAS_COUNT = 100;
@@ -118,6 +126,13 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
   for (const error of [...doc.errors]) {
     if (reportedOffsets.has(error.pos[0])) continue;
     reportedOffsets.add(error.pos[0]);
+    if (/Maximum call stack size exceeded/.test(error.message)) {
+      // The parser itself gave up; where it did depends on the machine's stack, so point at
+      // the bracket that first goes past the limit when there is one.
+      const offset = flowNestingOverflow(text) ?? error.pos[0];
+      diagnostics.push(tooDeep(offsetToLocation(file, lineCounter, offset, offset + 1)));
+      break;
+    }
     diagnostics.push({
       code: error.code === "DUPLICATE_KEY" ? "MG002" : "MG001",
       severity: "error",
@@ -154,7 +169,46 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
     });
     return { diagnostics };
   }
-  return { yaml: { file, absPath, text, doc, lineCounter, value }, diagnostics };
+  const yamlFile: YamlFile = { file, absPath, text, doc, lineCounter, value };
+  const deep = pathBeyondNesting(value);
+  if (deep) {
+    diagnostics.push(tooDeep(locate(yamlFile, deep)));
+    return { diagnostics };
+  }
+  return { yaml: yamlFile, diagnostics };
+}
+
+function tooDeep(location: Location): Diagnostic {
+  return { code: "MG180", severity: "error", message: `nesting deeper than ${MAX_NESTING} levels`, location };
+}
+
+/** The path to the first collection nested more than MAX_NESTING deep, found without recursion. */
+function pathBeyondNesting(value: unknown): Array<string | number> | undefined {
+  const stack: Array<{ value: unknown; path: Array<string | number> }> = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current !== "object" || current === null) continue;
+    if (path.length >= MAX_NESTING) return path;
+    const entries: Array<[string | number, unknown]> = Array.isArray(current) ? current.map((item, i) => [i, item]) : Object.entries(current);
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], path: [...path, entries[i][0]] });
+  }
+  return undefined;
+}
+
+/** Offset of the first `[` or `{` that opens level MAX_NESTING + 1 of flow collections, outside quotes and comments. */
+function flowNestingOverflow(text: string): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'" || c === '"') {
+      for (i++; i < text.length && text[i] !== c; i++) if (c === '"' && text[i] === "\\") i++;
+    } else if (c === "#" && (i === 0 || /\s/.test(text[i - 1]))) {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if (c === "[" || c === "{") {
+      if (++depth > MAX_NESTING) return i;
+    } else if (c === "]" || c === "}") depth = Math.max(0, depth - 1);
+  }
+  return undefined;
 }
 
 function findFirstAlias(doc: Document.Parsed): [number, number] | undefined {

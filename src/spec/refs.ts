@@ -306,7 +306,7 @@ function resolvePointer(value: unknown, segments: readonly string[]): unknown {
 function copyRootView(value: JsonValue): JsonValue {
   if (!isObject(value)) return value;
   const view: JsonObject = {};
-  for (const [key, item] of Object.entries(value)) if (!COPY_ROOT_DROPPED.has(key)) view[key] = item;
+  for (const [key, item] of Object.entries(value)) if (!COPY_ROOT_DROPPED.has(key)) setOwn(view, key, item);
   return view;
 }
 
@@ -371,6 +371,11 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** `object[key] = value` would set the prototype for a property named `__proto__`. */
+function setOwn(object: JsonObject, key: string, value: JsonValue): void {
+  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 /** A plain-data deep copy that keeps key order; a value that contains itself is cut. */
 function cloneJson(value: unknown, ancestors: Set<unknown> = new Set()): JsonValue {
   if (typeof value !== "object" || value === null) return value as JsonValue;
@@ -380,7 +385,7 @@ function cloneJson(value: unknown, ancestors: Set<unknown> = new Set()): JsonVal
   if (Array.isArray(value)) copy = value.map((item) => cloneJson(item, ancestors));
   else {
     const object: JsonObject = {};
-    for (const [key, item] of Object.entries(value)) object[key] = cloneJson(item, ancestors);
+    for (const [key, item] of Object.entries(value)) setOwn(object, key, cloneJson(item, ancestors));
     copy = object;
   }
   ancestors.delete(value);

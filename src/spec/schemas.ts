@@ -87,6 +87,11 @@ function checkSchema(
   let badPattern = false;
   forEachSchema(schema, (node, schemaPath) => {
     const { required, properties } = node;
+    if (isPlainObject(properties) && Object.hasOwn(properties, "__proto__")) {
+      // ajv skips `__proto__` in `properties` (and finds one inherited for `required`): such a
+      // property would reach handlers unchecked, so it cannot be part of a validated schema.
+      error("MG181", "a property named `__proto__` cannot be validated; rename it", at([...schemaPath, "properties", "__proto__"], "key"));
+    }
     if (Array.isArray(required) && isPlainObject(properties)) {
       required.forEach((name, i) => {
         if (typeof name !== "string" || Object.hasOwn(properties, name)) return;

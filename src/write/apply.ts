@@ -12,9 +12,11 @@ import { compareStrings } from "./paths.js";
 import type { PlannedFile, WriteOptions, WritePlan } from "./plan.js";
 
 export interface ApplyResult {
-  /** Project-relative paths written (created or updated), in order of `path`. */
+  /** Project-relative paths written (created, updated or renamed to), in order of `path`. */
   written: string[];
   removed: string[];
+  /** Authored files moved (a renamed tool's handler), project-relative; present when there were any. */
+  renamed?: Array<{ from: string; to: string }>;
   diagnostics: Diagnostic[];
 }
 
@@ -43,7 +45,7 @@ export async function applyPlan(plan: WritePlan, options: WriteOptions = {}): Pr
   }
 
   const byPath = (a: PlannedFile, b: PlannedFile): number => compareStrings(a.path, b.path);
-  const writes = plan.actions.filter((a) => a.action === "create" || a.action === "update").sort(byPath);
+  const writes = plan.actions.filter((a) => a.action === "create" || a.action === "update" || a.action === "rename").sort(byPath);
   // The manifest goes last: until it is renamed, the previous one still lists every file we own.
   writes.sort((a, b) => Number(isManifest(a)) - Number(isManifest(b)));
   const removes = plan.actions.filter((a) => a.action === "remove").sort(byPath);
@@ -77,6 +79,15 @@ export async function applyPlan(plan: WritePlan, options: WriteOptions = {}): Pr
   for (let i = 0; i < renameNow.length; i++) {
     const { file, tempPath } = renameNow[i];
     try {
+      if (file.action === "rename") {
+        const moved = await moveAuthoredFile(fs, file, tempPath);
+        if (moved.warning) result.diagnostics.push(moved.warning);
+        if (moved.done) {
+          result.written.push(file.path);
+          (result.renamed ??= []).push({ from: file.fromPath!, to: file.path });
+        }
+        continue;
+      }
       if (file.mode === "create" && (await lstatOrUndefined(fs, file.absPath))) {
         // Someone created the authored file after planning: theirs wins.
         await fs.unlink(tempPath).catch(() => undefined);
@@ -118,6 +129,42 @@ export async function applyPlan(plan: WritePlan, options: WriteOptions = {}): Pr
   }
   result.written.sort();
   return result;
+}
+
+/**
+ * Moves an authored file to its new name with its new text, only while the old file
+ * still holds what the emitter read, and never over a file that exists: with a hard
+ * link the check and the creation are one step. The old file goes only once the new
+ * one is in place, so a failure can leave both, never neither.
+ */
+async function moveAuthoredFile(fs: WriterFs, file: PlannedFile, tempPath: string): Promise<{ done: boolean; warning?: Diagnostic }> {
+  const skip = async () => {
+    await fs.unlink(tempPath).catch(() => undefined);
+    return { done: false };
+  };
+  const source = await fs.readFile(file.fromAbsPath!).catch(() => undefined);
+  if (!source || !source.equals(Buffer.from(file.fromContents ?? "", "utf8"))) return skip();
+  if (fs.link) {
+    try {
+      await fs.link(tempPath, file.absPath);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") return skip();
+      throw error;
+    }
+    await fs.unlink(tempPath).catch(() => undefined);
+  } else {
+    if (await lstatOrUndefined(fs, file.absPath)) return skip();
+    await fs.rename(tempPath, file.absPath);
+  }
+  try {
+    await fs.unlink(file.fromAbsPath!);
+  } catch (error) {
+    return {
+      done: true,
+      warning: { code: "MG090", severity: "warning", message: `renamed ${file.fromPath} to ${file.path} but cannot remove ${file.fromPath}: ${describeFsError(error)}` },
+    };
+  }
+  return { done: true };
 }
 
 /** Folders from `first` (the first one `mkdir -p` created) down to `leaf`. */

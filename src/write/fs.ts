@@ -14,6 +14,8 @@ export interface WriterFs {
   mkdir(path: string, options: { recursive: true }): Promise<string | undefined>;
   readdir(path: string): Promise<string[]>;
   rmdir(path: string): Promise<void>;
+  /** A hard link: fails when `to` exists, which is what makes moving an authored file safe. Absent in older test doubles. */
+  link?(from: string, to: string): Promise<void>;
 }
 
 export const nodeWriterFs: WriterFs = {
@@ -25,6 +27,7 @@ export const nodeWriterFs: WriterFs = {
   mkdir: (path, options) => nodeFs.mkdir(path, options),
   readdir: (path) => nodeFs.readdir(path),
   rmdir: (path) => nodeFs.rmdir(path),
+  link: (from, to) => nodeFs.link(from, to),
 };
 
 /** `lstat` that answers "absent" instead of throwing; never follows a symlink. */

@@ -9,7 +9,7 @@ import { lstatOrUndefined, nodeWriterFs, type WriterFs } from "./fs.js";
 import { MANIFEST_FILE, parseManifest, renderManifest } from "./manifest.js";
 import { compareStrings, resolveInArea, toProjectPath, unsafeAreaPathReason } from "./paths.js";
 
-export type WriteAction = "create" | "update" | "remove" | "unchanged" | "keep";
+export type WriteAction = "create" | "update" | "remove" | "rename" | "unchanged" | "keep";
 
 /** Absolute folders of one project. */
 export interface WriteDirs {
@@ -28,8 +28,12 @@ export interface PlannedFile {
   /** Relative to the area folder, as the emitter gave it. */
   areaPath: string;
   absPath: string;
-  /** What to write; present for `create` and `update`. */
+  /** What to write; present for `create`, `update` and `rename`. */
   contents?: string;
+  /** With `rename`: the authored file being moved (project-relative and absolute) and the text it must still hold. */
+  fromPath?: string;
+  fromAbsPath?: string;
+  fromContents?: string;
 }
 
 export interface WritePlan {
@@ -69,6 +73,13 @@ function checkPaths(files: readonly GeneratedFile[]): Diagnostic[] {
     if (seen.has(key)) diagnostics.push(internalError(`two emitters produced ${key}`));
     seen.add(key);
   }
+  for (const file of files.filter((f) => f.mode === "rename")) {
+    const from = file.from ?? "";
+    const reason = file.area !== "handlers" ? "is not in handlers/" : unsafeAreaPathReason(from) ?? (from === file.path ? "is its own target" : undefined);
+    if (reason) diagnostics.push(internalError(`emitter renamed ${file.area}/${file.path} from ${JSON.stringify(from)}, which ${reason}`));
+    else if (seen.has(`${file.area}/${from}`)) diagnostics.push(internalError(`emitters both produced and renamed ${file.area}/${from}`));
+    else seen.add(`${file.area}/${from}`);
+  }
   return diagnostics;
 }
 
@@ -87,11 +98,17 @@ function sameBytes(bytes: Buffer | undefined, contents: string): boolean {
   return bytes !== undefined && bytes.equals(Buffer.from(contents, "utf8"));
 }
 
-async function decide(fs: WriterFs, file: GeneratedFile, absPath: string): Promise<WriteAction> {
+async function decide(fs: WriterFs, file: GeneratedFile, absPath: string, fromAbsPath?: string): Promise<WriteAction> {
   const current = await readIfRegularFile(fs, absPath);
   // Authored files are never written through a symlink or over something that is not a file.
   const authored = file.mode !== "generated" || file.area === "handlers";
   if (file.mode === "create") return current.exists ? "keep" : "create";
+  if (file.mode === "rename") {
+    if (current.exists || fromAbsPath === undefined) return "keep";
+    // Only the text the emitter read is moved: an edit made since then wins.
+    const source = await readIfRegularFile(fs, fromAbsPath);
+    return file.fromContents !== undefined && sameBytes(source.bytes, file.fromContents) ? "rename" : "keep";
+  }
   if (!current.exists) return "create";
   if (authored && current.bytes === undefined) return "keep";
   return sameBytes(current.bytes, file.contents) ? "unchanged" : "update";
@@ -116,13 +133,20 @@ export async function planWrite(
 ): Promise<WritePlan> {
   const fs = options.fs ?? nodeWriterFs;
   const diagnostics = checkPaths(files);
+  for (const dir of [dirs.generated, dirs.handlers]) {
+    // A folder that is a link (say, checked out with a repository) could point anywhere: ~/.ssh.
+    if ((await lstatOrUndefined(fs, dir))?.isSymbolicLink()) {
+      diagnostics.push({ code: "MG090", severity: "error", message: `${toProjectPath(dirs.root, dir)} is a symbolic link; mcp-gen writes only into real folders` });
+    }
+  }
   if (diagnostics.length > 0) return { dirs, actions: [], stale: [], pendingHandlers: [], diagnostics };
 
   const areaDir = (area: OutputArea): string => (area === "generated" ? dirs.generated : dirs.handlers);
   const actions: PlannedFile[] = [];
   for (const file of files) {
     const absPath = resolveInArea(areaDir(file.area), file.path);
-    const action = await decide(fs, file, absPath);
+    const fromAbsPath = file.mode === "rename" && file.from !== undefined ? resolveInArea(areaDir(file.area), file.from) : undefined;
+    const action = await decide(fs, file, absPath, fromAbsPath);
     actions.push({
       action,
       area: file.area,
@@ -130,7 +154,8 @@ export async function planWrite(
       path: toProjectPath(dirs.root, absPath),
       areaPath: file.path,
       absPath,
-      ...(action === "create" || action === "update" ? { contents: file.contents } : {}),
+      ...(action === "create" || action === "update" || action === "rename" ? { contents: file.contents } : {}),
+      ...(action === "rename" && fromAbsPath ? { fromPath: toProjectPath(dirs.root, fromAbsPath), fromAbsPath, fromContents: file.fromContents } : {}),
     });
   }
 
@@ -166,7 +191,7 @@ export async function planWrite(
   });
 
   actions.sort((a, b) => compareStrings(a.path, b.path));
-  const changes = actions.filter((a) => a.action === "create" || a.action === "update" || a.action === "remove");
+  const changes = actions.filter((a) => a.action === "create" || a.action === "update" || a.action === "remove" || a.action === "rename");
   const isOwned = (a: PlannedFile): boolean => a.area === "generated" && a.mode === "generated";
   return {
     dirs,

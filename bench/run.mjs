@@ -1,0 +1,280 @@
+/**
+ * `npm run bench`: generation and serving at 1,000 and 5,000 tools, side by side with
+ * openapi-mcp-generator and the official SDK's McpServer. Every figure is a separate
+ * process, repeated and interleaved with its peer; results go to bench/RESULTS.md.
+ *
+ *   npm run bench                     1,000 / 5,000 tools, 5 repetitions (about 15 minutes)
+ *   npm run bench -- --quick          100 / 200 tools, 1 repetition, 1,000 calls (CI smoke test)
+ *   npm run bench -- --reps 7 --tools 1000 --out <file>
+ *
+ * Work folders are under .tmp/bench/ (built fresh every run, never committed).
+ */
+import { cpus, loadavg, totalmem } from "node:os";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { spawn } from "node:child_process";
+import { parseDocument } from "yaml";
+import { CREATE_ISSUE_ARGS, rssMb, spawnStdio } from "./rpc.mjs";
+import { stats, timed } from "./measure.mjs";
+import { REPO_ROOT, workloadTools, writeOpenApiProject, writeSpecProject } from "./workload.mjs";
+import { renderResults } from "./report.mjs";
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const option = (name, fallback) => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : fallback;
+};
+const quick = flag("--quick");
+const TOOLS = Number(option("--tools", quick ? 100 : 1000));
+const BIG = Number(option("--big", quick ? 200 : TOOLS * 5));
+const REPS = Number(option("--reps", quick ? 1 : 5));
+const CALLS = Number(option("--calls", quick ? 1000 : 10000));
+const OUT = path.resolve(REPO_ROOT, option("--out", quick ? ".tmp/bench/RESULTS-quick.md" : "bench/RESULTS.md"));
+
+const WORK = path.join(REPO_ROOT, ".tmp", "bench");
+const LOG = path.join(WORK, "bench.log");
+const NODE = process.execPath;
+// The bench runs a copy of the built package, so a rebuild of dist/ during a long run
+// (tests, other work) cannot mix two versions into one table.
+const PACKAGE = path.join(WORK, "mcp-gen");
+const CLI = path.join(PACKAGE, "dist", "cli.js");
+const TSC = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
+const PEER = path.join(REPO_ROOT, "node_modules", "openapi-mcp-generator", "bin", "openapi-mcp-generator.js");
+const rel = (p) => path.relative(REPO_ROOT, p) || ".";
+
+if (!existsSync(path.join(REPO_ROOT, "dist", "cli.js"))) {
+  console.error("bench: dist/cli.js is missing; run `npm run build` first (npm run bench does).");
+  process.exit(2);
+}
+
+const say = (text) => process.stderr.write(`${text}\n`);
+const started = Date.now();
+const loadBefore = loadavg()[0];
+rmSync(WORK, { recursive: true, force: true });
+mkdirSync(WORK, { recursive: true });
+for (const entry of ["dist", "templates", "schema", "package.json"]) {
+  cpSync(path.join(REPO_ROOT, entry), path.join(PACKAGE, entry), { recursive: true });
+}
+
+// ---------------------------------------------------------------------------------
+// Workloads
+
+say(`bench: building workloads (${TOOLS} and ${BIG} tools) in ${rel(WORK)}`);
+const tools = workloadTools(TOOLS);
+const bigTools = workloadTools(BIG);
+const genDir = path.join(WORK, `gen-${TOOLS}`);
+const bigDir = path.join(WORK, `gen-${BIG}`);
+const peerDir = path.join(WORK, `peer-${TOOLS}`);
+const serveDir = path.join(WORK, `serve-${TOOLS}`);
+const toolsJson = path.join(WORK, `tools-${TOOLS}.json`);
+const specFiles = await writeSpecProject(genDir, tools, PACKAGE);
+await writeSpecProject(bigDir, bigTools, PACKAGE);
+await writeSpecProject(serveDir, tools, PACKAGE);
+writeOpenApiProject(peerDir, tools);
+writeFileSync(toolsJson, JSON.stringify(tools));
+writeTsconfig(genDir, ["generated/**/*.ts", "handlers/**/*.ts"], { noEmit: true });
+
+function writeTsconfig(dir, include, extra = {}) {
+  const compilerOptions = {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    skipLibCheck: true,
+    types: ["node"],
+    ...extra,
+  };
+  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include }, null, 2));
+}
+
+/** Files and bytes below `dir` (node_modules excluded). */
+function footprint(dir) {
+  let files = 0;
+  let bytes = 0;
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      if (name === "node_modules") continue;
+      const full = path.join(d, name);
+      const st = statSync(full);
+      if (st.isDirectory()) walk(full);
+      else {
+        files++;
+        bytes += st.size;
+      }
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return { files, bytes };
+}
+
+// ---------------------------------------------------------------------------------
+// Generation
+
+const samples = new Map();
+let genFootprint;
+let peerFootprint;
+const record = (key, value) => {
+  if (!samples.has(key)) samples.set(key, []);
+  samples.get(key).push(value);
+};
+
+const cleanGenerated = (dir) => {
+  for (const sub of ["generated", "handlers", "node_modules/.cache"]) rmSync(path.join(dir, sub), { recursive: true, force: true });
+};
+// The peer's own tsconfig type-checks its one file; axios and dotenv, its runtime
+// dependencies, are not installed (the bench installs nothing), so tsc reports exactly
+// those two missing modules, and that run still type-checks everything else.
+const peerTscOk = (status, output) =>
+  status === 0 ||
+  output
+    .split("\n")
+    .filter((line) => line.includes("error TS"))
+    .every((line) => /error TS2307: Cannot find module '(axios|dotenv)'/.test(line));
+
+const mcpGen = (cwd) => timed(NODE, [CLI, "generate"], { cwd, log: LOG });
+const typeCheck = (cwd, ok) => timed(NODE, [TSC, "-p", "tsconfig.json", "--noEmit"], { cwd, log: LOG, ok });
+const peerGen = () =>
+  timed(NODE, [PEER, "-i", "openapi.json", "-o", "out", "--force", "--max-tool-name-length", "128"], { cwd: peerDir, log: LOG });
+
+let editCount = 0;
+const editedFile = specFiles[Math.floor(specFiles.length / 2)];
+const originalDescription = String(parseDocument(readFileSync(editedFile, "utf8")).get("description") ?? "");
+/** One real edit of one spec: its description changes on every run (so does the generated output). */
+function editOneSpec() {
+  const doc = parseDocument(readFileSync(editedFile, "utf8"));
+  doc.set("description", `${originalDescription} (edit ${++editCount})`);
+  writeFileSync(editedFile, doc.toString());
+}
+
+// ---------------------------------------------------------------------------------
+// Serving
+
+say("bench: serving: generating and compiling the generated server");
+cleanGenerated(serveDir);
+await mcpGen(serveDir);
+cpSync(path.join(REPO_ROOT, "bench", "servers", "serve-template.ts.txt"), path.join(serveDir, "serve.ts"));
+writeTsconfig(serveDir, ["generated/**/*.ts", "serve.ts"]);
+await timed(NODE, [TSC, "-p", "tsconfig.json"], { cwd: serveDir, log: LOG });
+
+const SERVERS = {
+  "mcp-gen": { command: [NODE, "serve.js", "--stdio"], cwd: serveDir, where: serveDir },
+  "sdk-json": { command: [NODE, path.join(REPO_ROOT, "bench/servers/sdk-server.mjs"), toolsJson, "json"], cwd: WORK, where: toolsJson },
+  "sdk-zod": { command: [NODE, path.join(REPO_ROOT, "bench/servers/sdk-server.mjs"), toolsJson, "zod"], cwd: WORK, where: toolsJson },
+};
+
+/** spawn → initialize → every tools/list page; then the server's RSS. */
+async function listOnce(name) {
+  const server = SERVERS[name];
+  const t0 = performance.now();
+  const spawned = spawnStdio(server.command[0], server.command.slice(1), { cwd: server.cwd });
+  try {
+    await spawned.client.initialize();
+    const listed = await spawned.client.listAll();
+    const ms = performance.now() - t0;
+    if (listed.length !== TOOLS) throw new Error(`${name} listed ${listed.length} tools, expected ${TOOLS}`);
+    return { ms, rssMb: await rssMb(spawned.child.pid) };
+  } catch (error) {
+    throw new Error(`${name}: ${error.message}\n${spawned.stderr()}`);
+  } finally {
+    await spawned.close();
+  }
+}
+
+function throughputOnce(transport, name) {
+  return new Promise((resolve, reject) => {
+    const args = [path.join(REPO_ROOT, "bench/servers/call-throughput.mjs"), transport, name, SERVERS[name].where, String(CALLS)];
+    const child = spawn(NODE, args, { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (out += c));
+    child.once("close", (code) => {
+      if (code !== 0) reject(new Error(`call-throughput ${transport} ${name} exited ${code}: ${out.slice(-2000)}`));
+      else resolve(JSON.parse(out.trim().split("\n").at(-1)));
+    });
+  });
+}
+
+for (let rep = 1; rep <= REPS; rep++) {
+  say(`bench: serving, repetition ${rep}/${REPS}`);
+  // Interleaved: each figure runs for every server before the next figure.
+  for (const name of Object.keys(SERVERS)) record(`list.${name}`, await listOnce(name));
+  for (const transport of ["memory", "stdio"]) {
+    for (const name of Object.keys(SERVERS)) record(`calls.${transport}.${name}`, await throughputOnce(transport, name));
+  }
+}
+
+writeReport({ partial: true });
+
+// ---------------------------------------------------------------------------------
+// Generation (after serving: its rows are the long ones)
+
+for (let rep = 1; rep <= REPS; rep++) {
+  say(`bench: generation, repetition ${rep}/${REPS}`);
+  cleanGenerated(genDir);
+  const cold = await mcpGen(genDir);
+  record("gen.cold", cold);
+  const tsc = await typeCheck(genDir);
+  record("gen.tsc", tsc);
+  record("gen.coldTsc", { ms: cold.ms + tsc.ms, rssMb: Math.max(cold.rssMb, tsc.rssMb) });
+  record("gen.noop", await mcpGen(genDir));
+  editOneSpec();
+  record("gen.change", await mcpGen(genDir));
+  genFootprint ??= { generated: footprint(path.join(genDir, "generated")), handlers: footprint(path.join(genDir, "handlers")) };
+
+  rmSync(path.join(peerDir, "out"), { recursive: true, force: true });
+  const peer = await peerGen();
+  record("peer.cold", peer);
+  const peerTsc = await typeCheck(path.join(peerDir, "out"), peerTscOk);
+  record("peer.tsc", peerTsc);
+  record("peer.coldTsc", { ms: peer.ms + peerTsc.ms, rssMb: Math.max(peer.rssMb, peerTsc.rssMb) });
+  peerFootprint ??= footprint(path.join(peerDir, "out"));
+
+  cleanGenerated(bigDir);
+  record("gen.big", await mcpGen(bigDir));
+  if (rep < REPS) writeReport({ partial: true });
+}
+
+// ---------------------------------------------------------------------------------
+// Report
+
+function writeReport({ partial = false } = {}) {
+  const summary = {};
+  for (const [key, runs] of samples) {
+    summary[key] = {
+      ms: stats(runs.map((r) => r.ms)),
+      rssMb: stats(runs.map((r) => r.rssMb).filter((v) => Number.isFinite(v))),
+      ...(runs[0].callsPerSecond === undefined ? {} : { callsPerSecond: stats(runs.map((r) => r.callsPerSecond)) }),
+    };
+  }
+  const context = {
+    quick,
+    partial,
+    args: argv.join(" "),
+    tools: TOOLS,
+    big: BIG,
+    reps: REPS,
+    calls: CALLS,
+    machine: {
+      cores: cpus().length,
+      cpu: cpus()[0]?.model ?? "unknown",
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      loadBefore,
+      loadAfter: loadavg()[0],
+    },
+    minutes: (Date.now() - started) / 60000,
+    date: new Date().toISOString().slice(0, 10),
+    footprint: { mcpGen: genFootprint, peer: peerFootprint },
+    paths: { gen: rel(genDir), big: rel(bigDir), peer: rel(peerDir), serve: rel(serveDir), tools: rel(toolsJson) },
+    withOutputSchema: tools.filter((t) => t.outputSchema).length,
+  };
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(OUT, renderResults(summary, context));
+  writeFileSync(path.join(WORK, "summary.json"), JSON.stringify({ summary, context }, null, 2));
+  say(`bench: wrote ${rel(OUT)} (${context.minutes.toFixed(1)} min)`);
+}
+
+writeReport();
+process.stdout.write(readFileSync(OUT, "utf8"));

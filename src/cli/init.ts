@@ -1,0 +1,152 @@
+/**
+ * `mcp-gen init [dir]`: a new project that works at once — `npm install && npm start`
+ * serves an example tool, `npm test` runs its spec examples through the server. The
+ * files are `templates/init/`, plus a package.json written here.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { toPosix } from "../config/config.js";
+import { generate } from "../generate.js";
+import type { CliContext } from "./context.js";
+import { reportDiagnostics } from "./report.js";
+
+export interface ScaffoldFile {
+  /** Relative to the new project, `/` separators. */
+  path: string;
+  contents: string;
+}
+
+export interface InitOptions {
+  /** The package name; default: from the folder's name. */
+  name?: string;
+  force?: boolean;
+}
+
+// From src/cli/ (vitest) and dist/cli/ (built package) alike, the package root is two levels up.
+const PACKAGE_ROOT = new URL("../../", import.meta.url);
+const TEMPLATES = new URL("templates/init/", PACKAGE_ROOT);
+
+/** npm drops `.gitignore` from published packages, so the template is stored without its dot. */
+const RENAMED: Record<string, string> = { gitignore: ".gitignore" };
+
+const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+
+/** A valid npm package name from a folder name (`My Server!` → `my-server`), or undefined. */
+export function packageNameFrom(folder: string): string | undefined {
+  const name = folder
+    .toLowerCase()
+    .replace(/[^a-z0-9-._~]+/g, "-")
+    .replace(/^[-._]+|-+$/g, "")
+    .slice(0, 214);
+  return NPM_NAME.test(name) ? name : undefined;
+}
+
+export function isValidPackageName(name: string): boolean {
+  return name.length <= 214 && NPM_NAME.test(name);
+}
+
+/** Every file of a new project, sorted by path. Pure but for reading the package's own templates. */
+export function scaffoldFiles(name: string): ScaffoldFile[] {
+  const pkg = JSON.parse(readFileSync(new URL("package.json", PACKAGE_ROOT), "utf8")) as {
+    version: string;
+    devDependencies: Record<string, string>;
+  };
+  const files: ScaffoldFile[] = templateFiles("").map((rel) => ({
+    path: rel.split("/").map((part) => RENAMED[part] ?? part).join("/"),
+    contents: readFileSync(new URL(rel, TEMPLATES), "utf8").replaceAll("{{name}}", name),
+  }));
+  const packageJson = {
+    name,
+    version: "0.1.0",
+    private: true,
+    type: "module",
+    scripts: {
+      generate: "mcp-gen generate",
+      build: "mcp-gen generate && tsc -p tsconfig.json",
+      // On stdio, stdout is the protocol's: the build reports on stderr.
+      start: "npm run --silent build 1>&2 && node build/server.js",
+      test: "npm run --silent build && node --test build/test/examples.test.js",
+    },
+    dependencies: { "mcp-gen": `^${pkg.version}` },
+    devDependencies: { "@types/node": pkg.devDependencies["@types/node"], typescript: pkg.devDependencies.typescript },
+  };
+  files.push({ path: "package.json", contents: `${JSON.stringify(packageJson, null, 2)}\n` });
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function templateFiles(dir: string): string[] {
+  return readdirSync(new URL(dir || ".", TEMPLATES), { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => (entry.isDirectory() ? templateFiles(`${dir}${entry.name}/`) : [`${dir}${entry.name}`]));
+}
+
+export async function runInit(dir: string | undefined, options: InitOptions, { io, cwd }: Pick<CliContext, "io" | "cwd">): Promise<number> {
+  const target = path.resolve(cwd, dir ?? ".");
+  const name = options.name ?? packageNameFrom(path.basename(target));
+  if (name === undefined || !isValidPackageName(name)) {
+    io.stderr(
+      options.name === undefined
+        ? `mcp-gen: cannot make a package name from the folder name '${path.basename(target)}'; give one with --name\n`
+        : `mcp-gen: '${options.name}' is not a valid npm package name (lower case letters, digits, - . _ ~, optionally @scope/)\n`,
+    );
+    return 2;
+  }
+  const files = scaffoldFiles(name);
+  const existing = files.filter((file) => existsSync(path.join(target, file.path))).map((file) => file.path);
+  if (existing.length > 0 && !options.force) {
+    io.stderr(`mcp-gen: init would overwrite ${existing.length} existing file(s) in ${display(cwd, target)}:\n`);
+    for (const file of existing) io.stderr(`  ${file}\n`);
+    io.stderr("Nothing was written. Use --force to overwrite them, or choose another folder.\n");
+    return 1;
+  }
+  for (const file of files) {
+    const full = path.join(target, file.path);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, file.contents);
+  }
+
+  // So that generated/ and handlers/index.ts exist before the first install or build.
+  const result = await generate({ cwd: target });
+  reportDiagnostics(io, result.diagnostics, result.sources, "text");
+  if (result.exitCode !== 0) {
+    io.stderr("mcp-gen: the project was created, but `mcp-gen generate` failed in it (see above).\n");
+    return 1;
+  }
+  const created = [...files.map((f) => f.path), ...result.written].sort();
+  const where = display(cwd, target);
+  io.stdout(`Created ${name} in ${where} (${created.length} files).\n\nNext steps:\n`);
+  if (where !== ".") io.stdout(`  cd ${where.includes(" ") ? JSON.stringify(where) : where}\n`);
+  io.stdout(
+    [
+      "  npm install",
+      "  npm start          # build and serve the `hello` tool over stdio",
+      "  npm test           # run the examples in specs/hello.yaml through the server",
+      "",
+      "Then add tools in specs/ and run `npm run generate`; each new tool gets a handler stub in handlers/.",
+      "",
+    ].join("\n"),
+  );
+  return 0;
+}
+
+function display(cwd: string, target: string): string {
+  const rel = toPosix(path.relative(cwd, target));
+  return rel === "" ? "." : rel.startsWith("..") || path.isAbsolute(rel) ? toPosix(target) : rel;
+}
+
+export function registerInit(program: Command, { io, cwd, setExit }: CliContext): void {
+  program
+    .command("init [dir]")
+    .description(
+      "Create a new mcp-gen project in dir (default: the working directory): config, an example spec\n" +
+        "with its handler, a server entry, tsconfig, package.json scripts (generate, build, start, test)\n" +
+        "and a test that runs the spec examples. Then runs `generate` in it.",
+    )
+    .option("--name <name>", "the package name (default: from the folder's name)")
+    .option("--force", "overwrite files that already exist")
+    .addHelpText("after", "\nExit codes: 0 created, 1 files exist (without --force) or generate failed, 2 usage.")
+    .action(async (dir: string | undefined, options: InitOptions) => {
+      setExit(await runInit(dir, options, { io, cwd }));
+    });
+}

@@ -1,0 +1,113 @@
+/**
+ * Which projects one run covers: the `-c` files (globs allowed) or `./mcp-gen.config.yaml`,
+ * with workspace configs (`projects: [...]`) expanded into their projects. Each project is
+ * then generated on its own, with its own diagnostics and output.
+ */
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { globSync } from "tinyglobby";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { locate } from "../spec/positions.js";
+import { CONFIG_FILE_NAME, resolveConfig, toPosix } from "./config.js";
+
+export interface ProjectRef {
+  /** Absolute project root. */
+  root: string;
+  /** Absolute config file; absent for a project folder without one (defaults apply). */
+  configFile?: string;
+  /** The root relative to the working directory (`.` for itself): how output names the project. */
+  label: string;
+}
+
+export interface ProjectsResult {
+  projects: ProjectRef[];
+  /** True when the run covers a workspace or several configs: output is grouped per project. */
+  workspace: boolean;
+  /** Problems of the workspace itself (a glob matching nothing, a broken workspace config). */
+  diagnostics: Diagnostic[];
+  /** Workspace config texts by displayed file name, for code frames. */
+  sources: Map<string, string>;
+}
+
+const GLOB_CHARS = /[*?{}[\]]/;
+
+export function resolveProjects(options: { cwd: string; configs?: readonly string[] }): ProjectsResult {
+  const cwd = path.resolve(options.cwd);
+  const result: ProjectsResult = { projects: [], workspace: false, diagnostics: [], sources: new Map() };
+  const seen = new Set<string>();
+  const label = (root: string) => toPosix(path.relative(cwd, root)) || ".";
+  const addProject = (root: string, configFile: string | undefined) => {
+    const key = configFile ?? path.join(root, CONFIG_FILE_NAME);
+    if (seen.has(key)) return;
+    seen.add(key);
+    result.projects.push({ root, ...(configFile ? { configFile } : {}), label: label(root) });
+  };
+
+  /** A config file: a project, or a workspace whose entries are expanded in turn. */
+  const addConfig = (configFile: string, depth: number): void => {
+    const resolved = resolveConfig({ cwd, configFile });
+    if (!resolved.projects) {
+      addProject(path.dirname(configFile), configFile);
+      return;
+    }
+    result.workspace = true;
+    if (seen.has(configFile) || depth > 8) return;
+    seen.add(configFile);
+    const yaml = resolved.yaml!;
+    result.sources.set(yaml.file, yaml.text);
+    resolved.projects.forEach((entry, index) => {
+      const matches = expand(resolved.workspaceRoot!, entry);
+      if (matches.length === 0) {
+        result.diagnostics.push({
+          code: "MG060",
+          severity: "error",
+          message: GLOB_CHARS.test(entry) ? `no project matched \`${entry}\`` : `project not found: \`${entry}\``,
+          location: locate(yaml, ["projects", index]),
+        });
+      }
+      for (const match of matches) addEntry(match, depth + 1);
+    });
+  };
+
+  /** A folder (its config file, or the defaults) or a config file. */
+  const addEntry = (absPath: string, depth: number): void => {
+    if (statSync(absPath).isDirectory()) {
+      const configFile = path.join(absPath, CONFIG_FILE_NAME);
+      if (existsSync(configFile)) addConfig(configFile, depth);
+      else addProject(absPath, undefined);
+    } else {
+      addConfig(absPath, depth);
+    }
+  };
+
+  const configs = options.configs ?? [];
+  if (configs.length === 0) {
+    const implicit = path.join(cwd, CONFIG_FILE_NAME);
+    if (existsSync(implicit)) addConfig(implicit, 0);
+    else addProject(cwd, undefined);
+    return result;
+  }
+  for (const config of configs) {
+    const matches = expand(cwd, config);
+    if (matches.length === 0) {
+      result.diagnostics.push({
+        code: "MG060",
+        severity: "error",
+        message: GLOB_CHARS.test(config) ? `no config file matched \`${config}\`` : `config file not found: ${config}`,
+      });
+    }
+    for (const match of matches) addEntry(match, 0);
+  }
+  result.workspace ||= result.projects.length > 1;
+  return result;
+}
+
+/** Absolute paths `entry` names under `base`, sorted; a glob may match files and folders. */
+function expand(base: string, entry: string): string[] {
+  if (!GLOB_CHARS.test(entry)) {
+    const absPath = path.resolve(base, entry);
+    return existsSync(absPath) ? [absPath] : [];
+  }
+  const matches = globSync(entry, { cwd: base, onlyFiles: false, expandDirectories: false, ignore: ["**/node_modules/**"] });
+  return [...new Set(matches.map((m) => path.resolve(base, m)))].sort();
+}

@@ -1,0 +1,113 @@
+/**
+ * Checks a config file against its own JSON Schema (`schema/config.schema.json`, the same
+ * file editors use) and maps every ajv error back to a line and column in the YAML.
+ * One message per field, phrased for people, instead of ajv's one per schema branch.
+ */
+import { readFileSync } from "node:fs";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { findLintRule, LINT_RULES } from "../lint/rules.js";
+import type { YamlFile } from "../spec/load.js";
+import { instancePathToPath, locate, type DataPath } from "../spec/positions.js";
+import { suggest } from "../spec/suggest.js";
+
+export const CONFIG_SCHEMA_URL = new URL("../../schema/config.schema.json", import.meta.url);
+
+/** What a wrong value of each field should have been, by dotted path. */
+const FIELD_MESSAGES: Record<string, string> = {
+  specs: "`specs` must be a glob or a list of globs",
+  ignore: "`ignore` must be a glob or a list of globs",
+  out: "`out` must be a folder path",
+  handlers: "`handlers` must be a folder path",
+  server: "`server` must be a mapping with `name` and `version`",
+  "server.name": "`server.name` must be a non-empty string",
+  "server.version": "`server.version` must be a non-empty string",
+  namespace: "`namespace` must be 1-64 characters of A-Z a-z 0-9 _ - . (it becomes part of every tool name)",
+  docs: "`docs` must be a mapping with `formats` and `out`",
+  "docs.formats": "`docs.formats` must be a list of `markdown` and `html`, each at most once",
+  "docs.out": "`docs.out` must be a folder path",
+  lint: "`lint` must be a mapping with `rules` and `maxWarnings`",
+  "lint.rules": "`lint.rules` must map rule codes or names to `error`, `warning`, `info` or `off`",
+  "lint.maxWarnings": "`lint.maxWarnings` must be a whole number, 0 or more",
+  projects: "`projects` must be a non-empty list of project folders or config files",
+};
+
+let cachedValidate: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  if (!cachedValidate) {
+    const schema = JSON.parse(readFileSync(CONFIG_SCHEMA_URL, "utf8")) as object;
+    cachedValidate = new Ajv2020({ allErrors: true, verbose: true }).compile(schema);
+  }
+  return cachedValidate;
+}
+
+/** Every problem of the config's shape, plus lint rule keys that name no rule. */
+export function validateConfig(yaml: YamlFile, value: Record<string, unknown>): Diagnostic[] {
+  const validate = validator();
+  validate(value);
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    // Rule keys are checked by name below, with a "did you mean".
+    if (error.keyword === "propertyNames" || "propertyName" in error.params) continue;
+    const diagnostic = describe(yaml, error);
+    const key = `${diagnostic.location?.line}:${diagnostic.location?.column}:${diagnostic.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    diagnostics.push(diagnostic);
+  }
+  diagnostics.push(...checkLintRuleKeys(yaml, value.lint));
+  return diagnostics;
+}
+
+function describe(yaml: YamlFile, error: ErrorObject): Diagnostic {
+  const path = instancePathToPath(error.instancePath);
+  const fail = (message: string, at: DataPath, part: "key" | "value" = "value", hint?: string): Diagnostic => ({
+    code: "MG060",
+    severity: "error",
+    message,
+    location: locate(yaml, at, part),
+    ...(hint ? { hint } : {}),
+  });
+  if (error.keyword === "additionalProperties") {
+    const key = String((error.params as { additionalProperty: string }).additionalProperty);
+    const known = Object.keys((error.parentSchema as { properties?: object }).properties ?? {});
+    const close = suggest(key, known);
+    const hint = close ? `did you mean \`${close}\`?` : undefined;
+    if (path.length === 0) {
+      return fail(`unknown config field \`${key}\` (known: ${known.join(", ")})`, [key], "key", hint);
+    }
+    return fail(`unknown field \`${[...path, key].join(".")}\` (known: ${known.join(", ")})`, [...path, key], "value", hint);
+  }
+  // The most specific field that has a message of its own speaks for its whole value;
+  // the position stays on the offending node inside it.
+  for (let depth = path.length; depth > 0; depth--) {
+    const message = FIELD_MESSAGES[path.slice(0, depth).join(".")];
+    if (message) return fail(message, path);
+  }
+  if (error.keyword === "required" || path.length === 0) return fail(`the config ${error.message ?? "is invalid"}`, path);
+  return fail(`\`${path.join(".")}\` ${error.message ?? "is invalid"}`, path);
+}
+
+function checkLintRuleKeys(yaml: YamlFile, lint: unknown): Diagnostic[] {
+  const rules = isRecord(lint) && isRecord(lint.rules) ? lint.rules : {};
+  const names = LINT_RULES.flatMap((rule) => [rule.code, rule.name]);
+  return Object.keys(rules)
+    .filter((key) => !findLintRule(key))
+    .map((key) => {
+      const close = suggest(key, names);
+      return {
+        code: "MG060" as const,
+        severity: "error" as const,
+        message: `unknown lint rule \`${key}\``,
+        location: locate(yaml, ["lint", "rules", key], "key"),
+        hint: close ? `did you mean \`${close}\`?` : "see `mcp-gen lint --help` for the rules",
+      };
+    });
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,48 @@
+/**
+ * What a lint rule sees of one tool: the model (what clients get) and a way back to the
+ * YAML it came from, so every finding points at the offending node.
+ */
+import type { DiagnosticCode, Location } from "../diagnostics/diagnostic.js";
+import type { ToolSource } from "../spec/build-model.js";
+import type { ToolModel } from "../spec/model.js";
+import { locate, type DataPath } from "../spec/positions.js";
+
+/** A rule's finding before the config decides its severity. */
+export interface Finding {
+  code: DiagnosticCode;
+  message: string;
+  location: Location;
+}
+
+export type SchemaKey = "inputSchema" | "outputSchema";
+
+export interface ToolLintContext {
+  tool: ToolModel;
+  source: ToolSource;
+  /** A path inside the tool's mapping, e.g. `["annotations", "readOnlyHint"]`. */
+  at: (path: DataPath, part?: "key" | "value") => Location;
+  /**
+   * A path inside the tool's (bundled) schema. Entries the bundler copied into `$defs`
+   * from other files point into those files.
+   */
+  atSchema: (key: SchemaKey, schemaPath: DataPath, part?: "key" | "value") => Location;
+}
+
+export function toolLintContext(tool: ToolModel, source: ToolSource): ToolLintContext {
+  return {
+    tool,
+    source,
+    at: (path, part = "value") => locate(source.yaml, [...source.path, ...path], part),
+    atSchema: (key, schemaPath, part = "value") => {
+      const origins = key === "inputSchema" ? source.origins.input : source.origins.output;
+      const origin = origins.find((o) => o.defsKey === schemaPath[0] && o.name === schemaPath[1]);
+      if (origin) return locate(origin.yaml, [...origin.path, ...schemaPath.slice(2)], part);
+      return locate(source.yaml, [...source.path, key, ...schemaPath], part);
+    },
+  };
+}
+
+/** `get_weather` → `` `get_weather` ``: how names appear in messages. */
+export function code(text: string): string {
+  return `\`${text}\``;
+}

@@ -1,0 +1,108 @@
+/** MG108–MG111: schema habits that make tools harder to call correctly. */
+import type { JsonValue } from "../../spec/model.js";
+import { pointerToPath } from "../../spec/positions.js";
+import { forEachSchema } from "../../spec/vocabulary.js";
+import { code, type Finding, type SchemaKey, type ToolLintContext } from "../context.js";
+
+type SchemaNode = Record<string, JsonValue>;
+
+/** Mentions of a default in prose: "defaults to 10", "(default: metric)", "if omitted, ...". */
+const MENTIONS_DEFAULT = /\bdefault|\bif (omitted|not (given|set|provided|specified))|\bwhen (omitted|not (given|set|provided|specified))/i;
+
+function isObject(value: unknown): value is SchemaNode {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function schemaRules(ctx: ToolLintContext): Finding[] {
+  const findings: Finding[] = [];
+  const schemas: Array<[SchemaKey, SchemaNode | undefined]> = [
+    ["inputSchema", ctx.tool.wire.inputSchema],
+    ["outputSchema", ctx.tool.wire.outputSchema],
+  ];
+  for (const [key, schema] of schemas) {
+    if (!schema) continue;
+    forEachSchema(schema, (node, schemaPath) => {
+      if ("enum" in node && !("type" in node)) {
+        findings.push({
+          code: "MG108",
+          message: `\`enum\` without \`type\` in ${code(ctx.tool.name)}'s ${key}; add the type its values share`,
+          location: ctx.atSchema(key, [...schemaPath, "enum"], "key"),
+        });
+      }
+      if (key !== "inputSchema" || !isInputObject(node)) return;
+      if (!("additionalProperties" in node) && !("unevaluatedProperties" in node)) {
+        findings.push({
+          code: "MG109",
+          message: `input object${schemaPath.length === 0 ? "" : ` at ${code(schemaPath.join("."))}`} of ${code(ctx.tool.name)} leaves additionalProperties unset, so unknown arguments are accepted`,
+          location: schemaPath.length === 0 ? ctx.at(["inputSchema"], "key") : ctx.atSchema(key, schemaPath, "key"),
+        });
+      }
+      const required = new Set(Array.isArray(node.required) ? node.required : []);
+      for (const [name, property] of Object.entries(isObject(node.properties) ? node.properties : {})) {
+        if (required.has(name) || !isObject(property) || "default" in property || "const" in property || "$ref" in property) continue;
+        if (typeof property.description === "string" && MENTIONS_DEFAULT.test(property.description)) continue;
+        findings.push({
+          code: "MG111",
+          message: `optional input property ${code(name)} of ${code(ctx.tool.name)} has no \`default\` and its description does not say what happens without it`,
+          location: ctx.atSchema(key, [...schemaPath, "properties", name], "key"),
+        });
+      }
+    });
+    findings.push(...unusedDefs(ctx, key, schema));
+  }
+  return findings;
+}
+
+function isInputObject(node: SchemaNode): boolean {
+  return node.type === "object" || (Array.isArray(node.type) && node.type.includes("object")) || (!("type" in node) && isObject(node.properties));
+}
+
+/** Root `$defs`/`definitions` entries no `$ref` reaches, starting from the schema outside them. */
+function unusedDefs(ctx: ToolLintContext, key: SchemaKey, schema: SchemaNode): Finding[] {
+  const findings: Finding[] = [];
+  for (const defsKey of ["$defs", "definitions"] as const) {
+    const defs = schema[defsKey];
+    if (!isObject(defs)) continue;
+    const refsOf = (value: unknown): string[] => {
+      const found: string[] = [];
+      collectLocalRefs(value, defsKey, found);
+      return found;
+    };
+    const outside = Object.fromEntries(Object.entries(schema).filter(([k]) => k !== defsKey));
+    const reached = new Set<string>();
+    const queue = refsOf(outside);
+    while (queue.length > 0) {
+      const name = queue.shift()!;
+      if (reached.has(name) || !Object.hasOwn(defs, name)) continue;
+      reached.add(name);
+      queue.push(...refsOf(defs[name]));
+    }
+    for (const name of Object.keys(defs)) {
+      if (reached.has(name)) continue;
+      findings.push({
+        code: "MG110",
+        message: `${code(`${defsKey}/${name}`)} in ${code(ctx.tool.name)}'s ${key} is never referenced`,
+        location: ctx.atSchema(key, [defsKey, name], "key"),
+      });
+    }
+  }
+  return findings;
+}
+
+/** Names of `<defsKey>` entries that `$ref`s anywhere below `value` point at (`#/$defs/a/properties/b` counts for `a`). */
+function collectLocalRefs(value: unknown, defsKey: string, out: string[], seen = new Set<unknown>()): void {
+  if (typeof value !== "object" || value === null || seen.has(value)) return;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    for (const item of value) collectLocalRefs(item, defsKey, out, seen);
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (k === "$ref" && typeof v === "string" && v.startsWith("#/")) {
+      const segments = pointerToPath(v);
+      if (segments[0] === defsKey && segments.length >= 2) out.push(segments[1]);
+    } else {
+      collectLocalRefs(v, defsKey, out, seen);
+    }
+  }
+}

@@ -1,0 +1,287 @@
+/**
+ * Spec examples as tests: each example is sent as a real `tools/call` through an
+ * in-memory MCP client, so it crosses the same dispatch a client reaches (argument
+ * validation, the author's handler, output validation, result shaping).
+ */
+import { normalizeReturn } from "./results.js";
+import type { ToolServer, ToolServerOptions } from "./tool-server.js";
+import type { CallToolResult, ToolEntry, ToolLogger, ToolReturn } from "./types.js";
+
+/** One spec example, as `generated/examples.ts` lists them. */
+export interface ToolExampleCase {
+  tool: string;
+  title?: string;
+  input: unknown;
+  output?: unknown;
+  /** The input is meant to be rejected. */
+  error?: boolean;
+  /** `exact`: the result must also equal `output`. Default `schema`. */
+  match?: "schema" | "exact";
+  /** Where the example is written, `specs/get_weather.yaml:28:5`. */
+  location: string;
+}
+
+export interface ExampleOutcome {
+  example: ToolExampleCase;
+  /** `get_weather: New York`, for a test name. */
+  name: string;
+  pass: boolean;
+  /** One line that starts with the example's spec location: why it failed, or what passed. */
+  message: string;
+  /** What `tools/call` returned, when it returned. */
+  result?: CallToolResult;
+}
+
+export interface RunExamplesOptions {
+  /**
+   * The generated `registry`: each successful output is validated again with the tool's
+   * own output validator, and tools without a handler-facing schema are known.
+   */
+  registry?: { readonly [name: string]: ToolEntry };
+  /** Per-call limit, in milliseconds. Default 30 000. */
+  timeoutMs?: number;
+}
+
+/**
+ * The server to test: a ready `ToolServer`, or a factory (e.g.
+ * `(options) => createServer(handlers, options)`) so the runner can read the server's
+ * log and explain internal failures (an output that breaks its schema, a handler that threw).
+ */
+export type ExampleServer = ToolServer | ((options: ToolServerOptions) => ToolServer);
+
+export interface ExampleTest {
+  name: string;
+  /** Resolves when the example passes; rejects with the outcome's message otherwise. */
+  run: () => Promise<void>;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * Test names: `tool: title`, or `tool: example N` (N counts that tool's examples in the
+ * list, as they are numbered in its spec).
+ */
+export function exampleNames(examples: readonly ToolExampleCase[]): string[] {
+  const seen = new Map<string, number>();
+  return examples.map((example) => {
+    const n = (seen.get(example.tool) ?? 0) + 1;
+    seen.set(example.tool, n);
+    return `${example.tool}: ${example.title ?? `example ${n}`}`;
+  });
+}
+
+/** Runs every example, in order, over one in-memory connection. Never throws for a failing example. */
+export function runExamples(
+  server: ExampleServer,
+  examples: readonly ToolExampleCase[],
+  options: RunExamplesOptions = {},
+): Promise<ExampleOutcome[]> {
+  const names = exampleNames(examples);
+  return run(server, examples.map((example, index) => ({ example, name: names[index] })), options);
+}
+
+/**
+ * One test per example for `node:test`, vitest or jest:
+ * `for (const t of exampleTests(server, examples)) test(t.name, t.run);`
+ * Each test runs its example on its own connection.
+ */
+export function exampleTests(server: ExampleServer, examples: readonly ToolExampleCase[], options: RunExamplesOptions = {}): ExampleTest[] {
+  const names = exampleNames(examples);
+  return examples.map((example, index) => ({
+    name: names[index],
+    run: async () => {
+      const [outcome] = await run(server, [{ example, name: names[index] }], options);
+      if (!outcome.pass) throw new Error(outcome.message);
+    },
+  }));
+}
+
+async function run(
+  server: ExampleServer,
+  examples: ReadonlyArray<{ example: ToolExampleCase; name: string }>,
+  options: RunExamplesOptions,
+): Promise<ExampleOutcome[]> {
+  // Loaded here, not at the top: a production server imports this module's siblings and
+  // has no use for the client.
+  const [{ Client }, { InMemoryTransport }] = await Promise.all([import("@modelcontextprotocol/client"), import("@modelcontextprotocol/server")]);
+  const serverLog: string[] = [];
+  const owned = typeof server === "function";
+  const toolServer = owned ? server({ logger: capturingLogger(serverLog) }) : server;
+  const sdkServer = toolServer.createSdkServer();
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "mcp-gen-examples", version: "1.0.0" });
+  try {
+    await sdkServer.connect(serverSide);
+    await client.connect(clientSide);
+    const listed = await client.listTools();
+    const tools = new Map(listed.tools.map((tool) => [tool.name, tool]));
+    const outcomes: ExampleOutcome[] = [];
+    for (const { example, name } of examples) {
+      const logStart = serverLog.length;
+      const context: CallContext = {
+        hasOutputSchema: tools.get(example.tool)?.outputSchema !== undefined,
+        entry: options.registry && Object.hasOwn(options.registry, example.tool) ? options.registry[example.tool] : undefined,
+        serverLog: () => serverLog.slice(logStart),
+        owned,
+      };
+      const outcome = (verdict: Verdict, result?: CallToolResult): ExampleOutcome => ({
+        example,
+        name,
+        pass: verdict.pass,
+        message: `${example.location}: ${name}: ${verdict.message}`,
+        ...(result === undefined ? {} : { result }),
+      });
+      if (!tools.has(example.tool)) {
+        outcomes.push(outcome({ pass: false, message: `the server does not list a tool named "${example.tool}"` }));
+        continue;
+      }
+      let result: CallToolResult;
+      try {
+        result = (await client.callTool(
+          { name: example.tool, arguments: example.input as Record<string, unknown> },
+          { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+        )) as CallToolResult;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        // An input the protocol itself refuses (not an object, say) is rejected too.
+        outcomes.push(
+          outcome(example.error ? { pass: true, message: `rejected: ${reason}` } : { pass: false, message: `tools/call failed: ${reason}` }),
+        );
+        continue;
+      }
+      outcomes.push(outcome(example.error ? judgeRejection(result, context) : judgeSuccess(example, result, context), result));
+    }
+    return outcomes;
+  } finally {
+    await client.close().catch(() => undefined);
+    await sdkServer.close().catch(() => undefined);
+    if (owned) await toolServer.close().catch(() => undefined);
+  }
+}
+
+interface Verdict {
+  pass: boolean;
+  message: string;
+}
+
+interface CallContext {
+  hasOutputSchema: boolean;
+  entry?: ToolEntry;
+  serverLog: () => string[];
+  owned: boolean;
+}
+
+// The runtime's wording for failures that are the server's fault (see call-tool.ts).
+const INTERNAL_FAILURE = /failed with an internal error|timed out after \d+ ms|was cancelled/;
+
+function judgeRejection(result: CallToolResult, context: CallContext): Verdict {
+  const text = resultText(result);
+  if (result.isError !== true) return { pass: false, message: `expected the input to be rejected, but the call succeeded: ${clip(text)}` };
+  if (INTERNAL_FAILURE.test(text)) return { pass: false, message: `expected a rejection, got an internal failure: ${failureDetails(text, context)}` };
+  return { pass: true, message: `rejected: ${clip(oneLine(text))}` };
+}
+
+function judgeSuccess(example: ToolExampleCase, result: CallToolResult, context: CallContext): Verdict {
+  const text = resultText(result);
+  if (result.isError === true) {
+    const details = INTERNAL_FAILURE.test(text) ? failureDetails(text, context) : clip(text.replace(/\s*\n\s*/g, "; "));
+    return { pass: false, message: `the call failed: ${details}` };
+  }
+  if (context.hasOutputSchema) {
+    if (result.structuredContent === undefined) return { pass: false, message: "the tool has an outputSchema but the result has no structuredContent" };
+    const validate = context.entry?.validateOutput;
+    if (validate && !validate(result.structuredContent)) {
+      const violations = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`);
+      return { pass: false, message: `structuredContent does not match the outputSchema: ${violations.join("; ")}` };
+    }
+  }
+  if (example.match === "exact" && example.output !== undefined) {
+    const difference = context.hasOutputSchema
+      ? firstDifference(example.output, result.structuredContent, "")
+      : contentDifference(example.output, result);
+    if (difference !== undefined) return { pass: false, message: `the result differs from the example's output: ${difference}` };
+    return { pass: true, message: "succeeded; the result equals the example's output" };
+  }
+  return { pass: true, message: context.hasOutputSchema ? "succeeded; structuredContent matches the outputSchema" : "succeeded" };
+}
+
+/** A tool without outputSchema: the example's `output` is what the handler would return (a string, blocks...). */
+function contentDifference(expected: unknown, result: CallToolResult): string | undefined {
+  const normalized = normalizeReturn(expected as ToolReturn);
+  if (!normalized) return firstDifference(expected, result.content, "");
+  return firstDifference(normalized.content, result.content, "/content");
+}
+
+/** The first place two JSON values differ, as `/path: expected X, got Y`; undefined when equal. */
+export function firstDifference(expected: unknown, actual: unknown, at: string): string | undefined {
+  const where = at || "/";
+  if (Array.isArray(expected) || Array.isArray(actual)) {
+    if (!Array.isArray(expected) || !Array.isArray(actual)) return `${where}: expected ${show(expected)}, got ${show(actual)}`;
+    for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
+      if (i >= expected.length) return `${at}/${i}: unexpected ${show(actual[i])}`;
+      if (i >= actual.length) return `${at}/${i}: missing, expected ${show(expected[i])}`;
+      const difference = firstDifference(expected[i], actual[i], `${at}/${i}`);
+      if (difference !== undefined) return difference;
+    }
+    return undefined;
+  }
+  if (isObject(expected) && isObject(actual)) {
+    for (const key of Object.keys(expected)) {
+      const path = `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+      if (!Object.hasOwn(actual, key)) return `${path}: missing, expected ${show(expected[key])}`;
+      const difference = firstDifference(expected[key], actual[key], path);
+      if (difference !== undefined) return difference;
+    }
+    for (const key of Object.keys(actual)) {
+      if (!Object.hasOwn(expected, key)) return `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}: unexpected ${show(actual[key])}`;
+    }
+    return undefined;
+  }
+  return Object.is(expected, actual) || (expected === 0 && actual === 0) ? undefined : `${where}: expected ${show(expected)}, got ${show(actual)}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function failureDetails(text: string, context: CallContext): string {
+  const log = context.serverLog();
+  if (log.length > 0) return clip(`${oneLine(text)} — server log: ${log.join(" | ")}`, 1000);
+  const hint = context.owned ? "" : " (pass a server factory, `(options) => createServer(handlers, options)`, to see the server's log here)";
+  return `${clip(oneLine(text))}${hint}`;
+}
+
+function capturingLogger(lines: string[]): ToolLogger {
+  const at = (level: string) => (message: string, data?: unknown) => {
+    // Stack traces point into the runtime, not at the example; the message is what helps.
+    lines.push(`${level}: ${message}${data === undefined ? "" : ` ${safeJson(data, (key, value) => (key === "stack" ? undefined : value))}`}`);
+  };
+  return { debug: () => undefined, info: () => undefined, warn: at("warn"), error: at("error") };
+}
+
+function resultText(result: CallToolResult): string {
+  return (result.content ?? [])
+    .map((block) => (block.type === "text" ? block.text : `[${block.type}]`))
+    .join("\n");
+}
+
+function oneLine(text: string): string {
+  const lines = text.split("\n");
+  return lines.length > 1 ? `${lines[0]} ${lines.slice(1).join("; ")}` : text;
+}
+
+function show(value: unknown): string {
+  return value === undefined ? "nothing" : clip(safeJson(value), 200);
+}
+
+function safeJson(value: unknown, replacer?: (key: string, value: unknown) => unknown): string {
+  try {
+    return JSON.stringify(value, replacer) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function clip(text: string, max = 300): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

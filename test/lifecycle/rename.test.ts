@@ -1,0 +1,271 @@
+/** A renamed tool (`renamedFrom:`) takes its handler along: file, export, type import and index entry. */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it, test } from "vitest";
+import { emitHandlerStubs } from "../../src/emit/stubs.js";
+import { generate } from "../../src/generate.js";
+import type { ToolModel } from "../../src/spec/model.js";
+import { applyPlan, planWrite } from "../../src/write/index.js";
+import { modelFromWire, projectOf } from "../emit/project-model-fixture.js";
+import { removeProject, snapshotTree, tempProject, typeCheck, writeFiles } from "../helpers/project.js";
+
+const layout = { generatedFromHandlers: "../generated", handlersDir: "handlers" };
+const tool = (name: string, renamedFrom?: string): ToolModel => ({
+  ...modelFromWire({ name, inputSchema: { type: "object" } }),
+  ...(renamedFrom ? { renamedFrom } : {}),
+});
+const emit = (tools: ToolModel[], files: Record<string, string>) => emitHandlerStubs(projectOf(tools), { files: new Map(Object.entries(files)) }, layout);
+
+const OLD_HANDLER = `import { ToolError } from "mcp-gen/runtime";
+import type { GetWeatherHandler } from "../generated/tools/get_weather.js";
+
+/** Get current weather for a location. */
+export const getWeather: GetWeatherHandler = async (input, context) => {
+  // the author's body: getWeather GetWeatherHandler get_weather stay as written here
+  const city = String((input as { location?: string }).location ?? "Paris");
+  return \`sunny in \${city}\`;
+};
+
+function helper(): number {
+  return 42;
+}
+`;
+
+const RENAMED_HANDLER = OLD_HANDLER.replace("import type { GetWeatherHandler } from \"../generated/tools/get_weather.js\";", 'import type { FetchForecastHandler } from "../generated/tools/fetch_forecast.js";').replace(
+  "export const getWeather: GetWeatherHandler =",
+  "export const fetchForecast: FetchForecastHandler =",
+);
+
+const OLD_INDEX = `import type { ToolHandlers } from "../generated/handlers.js";
+import { getWeather } from "./get_weather.js"; // weather
+import { ping } from "./ping.js";
+
+const logged = <T,>(handler: T): T => handler;
+
+export const handlers = {
+  // the weather tool
+  get_weather: logged(getWeather),
+  ping: ping,
+} satisfies ToolHandlers;
+`;
+
+describe("emitHandlerStubs with renamedFrom", () => {
+  test("renames the handler file, its export and type import, and the index entry; nothing else changes", () => {
+    const result = emit([tool("fetch_forecast", "get_weather"), tool("ping")], { "get_weather.ts": OLD_HANDLER, "ping.ts": "", "index.ts": OLD_INDEX });
+    expect(result.files.map(({ path, mode, from }) => `${path}:${mode}:${from ?? ""}`)).toEqual(["fetch_forecast.ts:rename:get_weather.ts", "index.ts:update:"]);
+    expect(result.files[0].contents).toBe(RENAMED_HANDLER);
+    expect(result.files[0].fromContents).toBe(OLD_HANDLER);
+    expect(result.files[1].contents).toBe(`import type { ToolHandlers } from "../generated/handlers.js";
+import { fetchForecast } from "./fetch_forecast.js"; // weather
+import { ping } from "./ping.js";
+
+const logged = <T,>(handler: T): T => handler;
+
+export const handlers = {
+  // the weather tool
+  fetch_forecast: logged(fetchForecast),
+  ping: ping,
+} satisfies ToolHandlers;
+`);
+    expect(result.diagnostics.map(({ code, severity, location }) => ({ code, severity, file: location?.file }))).toEqual([
+      { code: "MG160", severity: "info", file: "handlers/get_weather.ts" },
+    ]);
+  });
+
+  test("the body stays byte for byte: only four tokens differ", () => {
+    const [renamed] = emit([tool("fetch_forecast", "get_weather")], { "get_weather.ts": OLD_HANDLER, "index.ts": OLD_INDEX }).files;
+    const body = (text: string) => text.slice(text.indexOf("= async"));
+    expect(body(renamed.contents)).toBe(body(OLD_HANDLER));
+  });
+
+  test("an aliased type import keeps its alias; an index whose new name is taken imports under the old name", () => {
+    const handler = `import type { GetWeatherHandler as Handler } from '../generated/tools/get_weather.js'\nexport const getWeather: Handler = (input) => 'x'\n`;
+    const index = `import { getWeather } from './get_weather.js'\nconst fetchForecast = 1\nexport const handlers = { get_weather: getWeather }\n`;
+    const result = emit([tool("fetch_forecast", "get_weather")], { "get_weather.ts": handler, "index.ts": index });
+    expect(result.files.map((file) => file.contents)).toEqual([
+      `import type { FetchForecastHandler as Handler } from '../generated/tools/fetch_forecast.js'\nexport const fetchForecast: Handler = (input) => 'x'\n`,
+      `import { fetchForecast as getWeather } from './fetch_forecast.js'\nconst fetchForecast = 1\nexport const handlers = { fetch_forecast: getWeather }\n`,
+    ]);
+  });
+
+  test.each([
+    {
+      name: "a syntax error",
+      handler: "export const getWeather: GetWeatherHandler = async (input) => {\n  return (\n};\n",
+      problem: /syntax error/,
+      line: 3,
+    },
+    {
+      name: "an export that is no longer a function written in place",
+      handler: 'import type { GetWeatherHandler } from "../generated/tools/get_weather.js";\nexport const getWeather: GetWeatherHandler = withRetry(impl);\n',
+      problem: /no longer a function written in place/,
+      line: 2,
+    },
+    {
+      name: "an export without the generated type",
+      handler: "export const getWeather = async () => 'sunny';\n",
+      problem: /no longer declared with the generated `GetWeatherHandler` type/,
+      line: 1,
+    },
+    {
+      name: "a default export instead",
+      handler: "export default async function getWeather() {}\n",
+      problem: /no `export const getWeather` found/,
+      line: 1,
+    },
+    {
+      name: "the export used in its own body",
+      handler:
+        'import type { GetWeatherHandler } from "../generated/tools/get_weather.js";\nexport const getWeather: GetWeatherHandler = async (input, context) => {\n  return getWeather(input, context);\n};\n',
+      problem: /`getWeather` is used elsewhere/,
+      line: 3,
+    },
+    {
+      name: "the type imported from elsewhere",
+      handler: 'import type { GetWeatherHandler } from "./my-types.js";\nexport const getWeather: GetWeatherHandler = async () => "x";\n',
+      problem: /is not `GetWeatherHandler` imported from/,
+      line: 2,
+    },
+  ])("MG162, file and index left alone, no stub: $name", ({ handler, problem, line }) => {
+    const result = emit([tool("fetch_forecast", "get_weather"), tool("ping")], { "get_weather.ts": handler, "ping.ts": "", "index.ts": OLD_INDEX });
+    expect(result.files).toEqual([]);
+    const mg162 = result.diagnostics.find((d) => d.code === "MG162");
+    expect(mg162).toMatchObject({ severity: "warning", location: { file: "handlers/get_weather.ts", line } });
+    expect(mg162?.message).toMatch(problem);
+    // The old file and entry are still reported as orphans, as any handler without a tool.
+    expect(result.diagnostics.filter((d) => d.code === "MG050").map((d) => d.location?.file)).toEqual(["handlers/get_weather.ts", "handlers/index.ts"]);
+  });
+
+  test.each([
+    {
+      name: "the new file already exists",
+      tools: [tool("fetch_forecast", "get_weather")],
+      files: { "get_weather.ts": OLD_HANDLER, "fetch_forecast.ts": "// mine\n", "index.ts": OLD_INDEX },
+      reason: /handlers\/fetch_forecast\.ts already exists/,
+      created: ["index.ts"],
+    },
+    {
+      name: "the old name is still a tool",
+      tools: [tool("fetch_forecast", "get_weather"), tool("get_weather")],
+      files: { "get_weather.ts": OLD_HANDLER, "index.ts": OLD_INDEX },
+      reason: /`get_weather` is still a tool/,
+      created: ["fetch_forecast.ts", "index.ts"],
+    },
+    {
+      name: "two tools claim the same old name",
+      tools: [tool("fetch_forecast", "get_weather"), tool("fetch_weather", "get_weather")],
+      files: { "get_weather.ts": OLD_HANDLER, "index.ts": OLD_INDEX },
+      reason: /several tools say `renamedFrom: get_weather`/,
+      created: [],
+    },
+    {
+      name: "index.ts cannot be updated",
+      tools: [tool("fetch_forecast", "get_weather")],
+      files: { "get_weather.ts": OLD_HANDLER, "index.ts": "export const handlers = build();\n" },
+      reason: /handlers\/index\.ts could not be updated/,
+      created: [],
+    },
+  ])("MG161 and no rename when $name", ({ tools, files, reason, created }) => {
+    const result = emit(tools, files);
+    expect(result.files.filter((file) => file.mode === "rename")).toEqual([]);
+    expect(result.files.map((file) => file.path)).toEqual(created);
+    const mg161 = result.diagnostics.filter((d) => d.code === "MG161");
+    expect(mg161.length).toBeGreaterThan(0);
+    expect(mg161[0].message).toMatch(reason);
+    expect(result.files.find((file) => file.path === "index.ts")?.contents ?? OLD_INDEX).toContain("get_weather: logged(getWeather)");
+  });
+
+  test("after the rename (old file gone), only a leftover index entry follows; running again changes nothing", () => {
+    const index = OLD_INDEX;
+    const first = emit([tool("fetch_forecast", "get_weather"), tool("ping")], { "fetch_forecast.ts": RENAMED_HANDLER, "ping.ts": "", "index.ts": index });
+    expect(first.files.map((file) => file.path)).toEqual(["index.ts"]);
+    expect(first.files[0].contents).toContain("fetch_forecast: logged(fetchForecast)");
+    const again = emit([tool("fetch_forecast", "get_weather"), tool("ping")], { "fetch_forecast.ts": RENAMED_HANDLER, "ping.ts": "", "index.ts": first.files[0].contents });
+    expect(again).toEqual({ files: [], diagnostics: [] });
+  });
+});
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach(removeProject));
+
+describe("the writer moves an authored file safely", () => {
+  const setup = (files: Record<string, string>) => {
+    const root = tempProject("rename-write", files);
+    dirs.push(root);
+    return { root, generated: path.join(root, "generated"), handlers: path.join(root, "handlers") };
+  };
+  const move = { area: "handlers" as const, path: "new.ts", contents: "new text\n", mode: "rename" as const, from: "old.ts", fromContents: "old text\n" };
+
+  it("moves the file with its new text and touches nothing else", async () => {
+    const dirs = setup({ "handlers/old.ts": "old text\n", "handlers/other.ts": "other\n" });
+    const plan = await planWrite([move], dirs);
+    expect(plan.actions.filter((a) => a.area === "handlers").map((a) => `${a.action} ${a.fromPath} -> ${a.path}`)).toEqual(["rename handlers/old.ts -> handlers/new.ts"]);
+    expect(plan.pendingHandlers).toEqual(["handlers/new.ts"]);
+    const applied = await applyPlan(plan);
+    expect(applied.renamed).toEqual([{ from: "handlers/old.ts", to: "handlers/new.ts" }]);
+    expect(applied.diagnostics).toEqual([]);
+    const tree = snapshotTree(dirs.root);
+    expect([...tree].filter(([file]) => file.startsWith("handlers/"))).toEqual([
+      ["handlers/new.ts", "new text\n"],
+      ["handlers/other.ts", "other\n"],
+    ]);
+  });
+
+  it.each([
+    { name: "the target exists when planning", files: { "handlers/old.ts": "old text\n", "handlers/new.ts": "theirs\n" }, between: undefined },
+    { name: "the old file changed since it was read", files: { "handlers/old.ts": "edited\n" }, between: undefined },
+    { name: "the old file is gone", files: { "handlers/keep.ts": "x\n" }, between: undefined },
+    { name: "the target appears after planning", files: { "handlers/old.ts": "old text\n" }, between: { "handlers/new.ts": "theirs\n" } },
+    { name: "the old file is edited after planning", files: { "handlers/old.ts": "old text\n" }, between: { "handlers/old.ts": "edited later\n" } },
+  ])("leaves everything as it is when $name", async ({ files, between }) => {
+    const dirs = setup(files);
+    const plan = await planWrite([move], dirs);
+    if (between) writeFiles(dirs.root, between);
+    const before = [...snapshotTree(dirs.root)].filter(([file]) => file.startsWith("handlers/"));
+    const applied = await applyPlan(plan);
+    expect(applied.renamed ?? []).toEqual([]);
+    // Temp files included: the snapshot lists every file.
+    expect([...snapshotTree(dirs.root)].filter(([file]) => file.startsWith("handlers/"))).toEqual(before);
+  });
+
+  it("rejects a rename out of the handlers folder or from an unsafe path", async () => {
+    const dirs = setup({});
+    for (const bad of [{ ...move, from: "../escape.ts" }, { ...move, area: "generated" as const }, { ...move, from: "new.ts" }]) {
+      const plan = await planWrite([bad], dirs);
+      expect(plan.diagnostics.map((d) => d.code)).toEqual(["MG099"]);
+      expect(plan.actions).toEqual([]);
+    }
+  });
+});
+
+describe("generate with renamedFrom, end to end", () => {
+  it("renames the handler on disk, the project type-checks, and the next run changes nothing", async () => {
+    const dir = tempProject("rename-e2e", {
+      "package.json": JSON.stringify({ name: "rename-demo", version: "1.0.0", type: "module" }),
+      "specs/get_weather.yaml": "name: get_weather\ndescription: Weather.\ninputSchema:\n  type: object\n  properties:\n    location: { type: string }\n",
+    });
+    dirs.push(dir);
+    expect((await generate({ cwd: dir })).exitCode).toBe(0);
+    const authored = readFileSync(path.join(dir, "handlers/get_weather.ts"), "utf8").replace(
+      /throw new ToolError\([^)]*\);/,
+      "// AUTHORED: my own code\n  return `weather in ${input.location ?? \"nowhere\"}`;",
+    );
+    writeFileSync(path.join(dir, "handlers/get_weather.ts"), authored);
+
+    writeFiles(dir, { "specs/get_weather.yaml": "name: fetch_forecast\nrenamedFrom: get_weather\ndescription: Forecast.\ninputSchema:\n  type: object\n  properties:\n    location: { type: string }\n" });
+    const result = await generate({ cwd: dir });
+    expect(result.exitCode).toBe(0);
+    expect(result.diagnostics.filter((d) => d.code.startsWith("MG16")).map((d) => d.code)).toEqual(["MG160"]);
+    expect(existsSync(path.join(dir, "handlers/get_weather.ts"))).toBe(false);
+    const renamed = readFileSync(path.join(dir, "handlers/fetch_forecast.ts"), "utf8");
+    expect(renamed).toContain("// AUTHORED: my own code\n  return `weather in ${input.location ?? \"nowhere\"}`;");
+    expect(renamed).toContain("export const fetchForecast: FetchForecastHandler = async (input, context) => {");
+    expect(readFileSync(path.join(dir, "handlers/index.ts"), "utf8")).toContain("fetch_forecast: fetchForecast,");
+
+    const again = await generate({ cwd: dir });
+    expect(again.written).toEqual([]);
+    const check = typeCheck(dir, ["generated/**/*.ts", "handlers/**/*.ts"]);
+    expect(check.output).toBe("");
+    expect(check.status).toBe(0);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * `mcp-gen generate --watch` as a user runs it: the built CLI in a project, files edited
+ * under it, Ctrl-C at the end. Every wait is bounded and says what it was waiting for.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CLI, removeProject, snapshotTree, tempProject, writeFiles } from "../helpers/project.js";
+
+const PING = (description: string) => `name: ping
+description: ${description}
+inputSchema:
+  type: object
+  properties:
+    message: { $ref: ./schemas/message.yaml }
+`;
+const MESSAGE = (property: string) => `type: object
+properties:
+  ${property}: { type: string }
+`;
+const PONG = `name: pong
+description: Answers a ping.
+inputSchema:
+  type: object
+`;
+
+const WAIT_MS = 20_000;
+const WATCHING = "mcp-gen: watching for changes";
+
+interface Watched {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function startWatch(cwd: string): Watched {
+  const child = spawn(process.execPath, [CLI, "generate", "--watch"], { cwd, env: { ...process.env, NO_COLOR: "1" } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return { child, stdout: () => stdout, stderr: () => stderr, exit };
+}
+
+async function waitFor(what: string, watched: Watched, condition: () => boolean, timeoutMs = WAIT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n--- stdout ---\n${watched.stdout()}\n--- stderr ---\n${watched.stderr()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+const read = (dir: string, file: string) => (existsSync(path.join(dir, file)) ? readFileSync(path.join(dir, file), "utf8") : "");
+
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  dirs.forEach(removeProject);
+});
+
+describe("generate --watch", () => {
+  it("regenerates on spec, $ref and config changes, survives a broken spec, picks up new specs, and exits 0 on Ctrl-C", async () => {
+    const dir = tempProject("watch", {
+      "package.json": JSON.stringify({ name: "watch-demo", version: "1.0.0", type: "module" }),
+      "specs/ping.yaml": PING("Sends a ping."),
+      "specs/schemas/message.yaml": MESSAGE("text"),
+    });
+    dirs.push(dir);
+    const watched = startWatch(dir);
+    children.push(watched.child);
+    // A run is over when the watcher says it is watching again.
+    let runs = 0;
+    const nextRun = async (what: string) => {
+      runs++;
+      await waitFor(`run ${runs} (${what}) to finish`, watched, () => count(watched.stderr(), WATCHING) >= runs);
+    };
+
+    await nextRun("the first run");
+    expect(read(dir, "generated/tools/ping.ts")).toContain("Sends a ping.");
+    expect(read(dir, "handlers/ping.ts")).toContain("export const ping: PingHandler");
+
+    // A spec edit.
+    writeFiles(dir, { "specs/ping.yaml": PING("Sends a ping, edited.") });
+    await nextRun("a spec edit");
+    expect(read(dir, "generated/tools/ping.ts")).toContain("Sends a ping, edited.");
+    expect(watched.stderr()).toContain("specs/ping.yaml changed; regenerating");
+
+    // An edit of a file the spec `$ref`s (ignored as a spec, watched as a source).
+    writeFiles(dir, { "specs/schemas/message.yaml": MESSAGE("body") });
+    await nextRun("a $ref'd file edit");
+    expect(read(dir, "generated/tools/ping.ts")).toMatch(/\bbody\?: string/);
+
+    // A broken spec: its diagnostic, nothing written, still watching.
+    const before = snapshotTree(dir);
+    writeFiles(dir, { "specs/ping.yaml": "name: ping\ndescription: [unclosed\ninputSchema: { type: object }\n" });
+    await nextRun("a broken spec");
+    expect(watched.stderr()).toMatch(/specs\/ping\.yaml:\d+:\d+ error MG001/);
+    expect(watched.stderr()).toContain("nothing was written");
+    expect(snapshotTree(dir)).toEqual(new Map([...before, ["specs/ping.yaml", readFileSync(path.join(dir, "specs/ping.yaml"), "utf8")]]));
+
+    // Fixed again: recovery.
+    writeFiles(dir, { "specs/ping.yaml": PING("Sends a ping, fixed.") });
+    await nextRun("the fix");
+    expect(read(dir, "generated/tools/ping.ts")).toContain("Sends a ping, fixed.");
+
+    // A new spec in a folder that did not exist: new generated files and a new stub.
+    mkdirSync(path.join(dir, "specs/more"));
+    writeFiles(dir, { "specs/more/pong.yaml": PONG });
+    await waitFor("a run that writes generated/tools/pong.ts and handlers/pong.ts", watched, () => {
+      return count(watched.stderr(), WATCHING) > runs && existsSync(path.join(dir, "generated/tools/pong.ts")) && existsSync(path.join(dir, "handlers/pong.ts"));
+    });
+    runs = count(watched.stderr(), WATCHING);
+    expect(read(dir, "handlers/index.ts")).toContain("pong: pong");
+
+    // A config file appearing changes the server name.
+    writeFiles(dir, { "mcp-gen.config.yaml": "server: { name: watched-server, version: 9.9.9 }\n" });
+    await waitFor("the config's server name in generated/server.ts", watched, () => read(dir, "generated/server.ts").includes('"watched-server"'));
+    await waitFor("the watcher to watch again", watched, () => count(watched.stderr(), WATCHING) > runs);
+
+    // Ctrl-C.
+    watched.child.kill("SIGINT");
+    const exit = await Promise.race([
+      watched.exit,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no exit within ${WAIT_MS} ms of SIGINT\n${watched.stderr()}`)), WAIT_MS)),
+    ]);
+    expect(exit).toEqual({ code: 0, signal: null });
+  }, 120_000);
+});
