@@ -81,15 +81,19 @@ type Ended = [CallStatus, CallToolResult];
 
 async function runCall(entry: ToolEntry, handler: AnyToolHandler | undefined, call: ToolCall, env: CallEnvironment, limits: CallLimits): Promise<Ended> {
   const name = call.name;
-  const args = call.arguments;
-
+  const json = toJson(call.arguments);
+  if (json === undefined) return ["invalid-arguments", textResult(`Arguments for tool "${name}" are not JSON.`, true)];
   if (limits.maxArgumentBytes !== undefined) {
-    const size = jsonSize(args);
-    if (size === undefined) return ["invalid-arguments", textResult(`Arguments for tool "${name}" are not JSON.`, true)];
+    const size = Buffer.byteLength(json, "utf8");
     if (size > limits.maxArgumentBytes) {
       return ["too-large", textResult(`Arguments for tool "${name}" are ${size} bytes; this server accepts at most ${limits.maxArgumentBytes}.`, true)];
     }
   }
+  // Plain data from here on: parsers upstream may have turned a `"__proto__"` key into an
+  // object's prototype, whose properties a handler would read without any validator seeing
+  // them as the arguments' own. A JSON round trip keeps exactly the own, enumerable data.
+  const args: unknown = JSON.parse(json);
+  call.arguments = args;
   if (limits.rateLimit) {
     let decision: RateLimitDecision;
     try {
@@ -219,11 +223,10 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
   return [result.isError === true ? "tool-error" : "ok", result];
 }
 
-/** UTF-8 bytes of the arguments as JSON; `undefined` when they cannot be JSON (in-process callers only). */
-function jsonSize(value: unknown): number | undefined {
+/** The arguments as JSON text; `undefined` when they cannot be JSON (too deep, BigInt, a function...). */
+function toJson(value: unknown): string | undefined {
   try {
-    const json = JSON.stringify(value);
-    return json === undefined ? undefined : Buffer.byteLength(json, "utf8");
+    return JSON.stringify(value);
   } catch {
     return undefined;
   }

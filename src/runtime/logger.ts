@@ -26,8 +26,14 @@ const LEVELS: LogLevel[] = ["debug", "info", "warn", "error"];
 
 /** What the log keeps of a thrown value: everything, because only operators read it. */
 export function errorDetails(error: unknown): unknown {
-  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
-  return { thrown: typeof error === "object" ? safeString(error) : String(error) };
+  // A thrown value may be hostile too (a getter that throws, a toString that throws): reading
+  // it must never turn a handler's failure into a failure of the server.
+  try {
+    if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+    return { thrown: typeof error === "object" ? safeString(error) : String(error) };
+  } catch {
+    return { thrown: "[a value that could not be read]" };
+  }
 }
 
 function safeString(value: unknown): string {

@@ -16,6 +16,7 @@ import { serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio"
 import { ConcurrencyGate, type AfterCallHook, type BeforeCallHook, type RateLimitHook } from "./call-policy.js";
 import { callTool, type AnyToolHandler, type CallLimits } from "./call-tool.js";
 import { createHttpEntry } from "./http-entry.js";
+import { guardedStdioTransport } from "./stdio-guard.js";
 import { stderrLogger } from "./logger.js";
 import { Paginator } from "./pagination.js";
 import { ToolError } from "./tool-error.js";
@@ -185,7 +186,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
     fetch: http.fetch,
 
     async serveStdio() {
-      const handle = sdkServeStdio(createSdkServer, { onerror });
+      const handle = sdkServeStdio(createSdkServer, { onerror, transport: guardedStdioTransport() });
       const stop: RunningServer = {
         close: async () => {
           running.delete(stop);
