@@ -4,7 +4,7 @@
  */
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { resolveConfig, toPosix, type ResolvedConfig } from "./config/config.js";
+import { toPosix, type ResolvedConfig } from "./config/config.js";
 import { resolveProjects, type ProjectRef } from "./config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { emitDocs } from "./emit/docs.js";
@@ -17,7 +17,7 @@ import { emitHandlerStubs } from "./emit/stubs.js";
 import { emitToolTypes } from "./emit/types.js";
 import { emitValidators } from "./emit/validators.js";
 import { lintProject, maxWarningsExceeded } from "./lint/lint.js";
-import { buildModel } from "./spec/build-model.js";
+import { loadProject } from "./load-project.js";
 import type { ProjectModel } from "./spec/model.js";
 import { applyPlan, planWrite, type WritePlan } from "./write/index.js";
 
@@ -62,16 +62,13 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     return result;
   };
 
-  const resolved = resolveConfig({ cwd, configFile: options.config });
-  result.diagnostics.push(...resolved.diagnostics);
-  if (resolved.yaml) result.sources.set(resolved.yaml.file, resolved.yaml.text);
-  if (!resolved.config || hasErrors(result.diagnostics)) return finish();
-  const config = resolved.config;
+  const loaded = loadProject({ cwd, config: options.config });
+  result.diagnostics.push(...loaded.diagnostics);
+  result.sources = loaded.sources;
+  if (!loaded.config || !loaded.build) return finish();
+  const config = loaded.config;
   result.config = config;
-
-  const built = buildModel(config);
-  for (const [file, text] of built.sources) result.sources.set(file, text);
-  result.diagnostics.push(...built.diagnostics);
+  const built = loaded.build;
   if (!built.model) return finish();
   result.model = built.model;
 

@@ -4,10 +4,10 @@
  * are gone are removed and files mcp-gen did not write are never touched.
  */
 import path from "node:path";
-import { resolveConfig, type ResolvedConfig } from "../config/config.js";
+import type { ResolvedConfig } from "../config/config.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { emitDocs, type DocsFormat } from "../emit/docs.js";
-import { buildModel } from "../spec/build-model.js";
+import { loadProject } from "../load-project.js";
 import type { ProjectModel } from "../spec/model.js";
 import { applyPlan, planWrite } from "../write/index.js";
 
@@ -44,20 +44,18 @@ export async function buildDocs(options: BuildDocsOptions = {}): Promise<BuildDo
     return result;
   };
 
-  const resolved = resolveConfig({ cwd, configFile: options.config });
-  result.diagnostics.push(...resolved.diagnostics);
-  if (resolved.yaml) result.sources.set(resolved.yaml.file, resolved.yaml.text);
-  if (!resolved.config || hasErrors(result.diagnostics)) return finish();
-  const config = resolved.config;
+  const loaded = loadProject({ cwd, config: options.config });
+  result.diagnostics.push(...loaded.diagnostics);
+  result.sources = loaded.sources;
+  if (!loaded.config) return finish();
+  const config = loaded.config;
   const configured = docsConfig(config);
   result.formats = [...(options.formats && options.formats.length > 0 ? options.formats : configured.formats)];
   const outDir = options.out ? path.resolve(cwd, options.out) : configured.outDir;
   result.outDir = outDir;
 
-  const built = buildModel(config);
-  for (const [file, text] of built.sources) result.sources.set(file, text);
-  result.diagnostics.push(...built.diagnostics);
-  if (!built.model || hasErrors(result.diagnostics)) return finish();
+  const built = loaded.build;
+  if (!built?.model || hasErrors(result.diagnostics)) return finish();
   result.model = built.model;
 
   const files = emitDocs(built.model, { formats: result.formats, dir: "" });
