@@ -2,8 +2,7 @@
 import { Option, type Command } from "commander";
 import { isLintCode, MAX_WARNINGS_CODE } from "../lint/rules.js";
 import { formatSummary, painter } from "../diagnostics/format.js";
-import { generateWorkspace, type ProjectRun, type WorkspaceResult } from "../generate.js";
-import { interruptSignal, watchGenerate } from "../watch/watch-generate.js";
+import type { ProjectRun, WorkspaceResult } from "../generate.js";
 import { formatOption, type CliContext } from "./context.js";
 import { diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
@@ -23,6 +22,7 @@ export interface GenerateCliOptions {
 export async function runGenerate(options: GenerateCliOptions, io: Io, cwd: string, observe?: (run: WorkspaceResult) => void): Promise<number> {
   const started = performance.now();
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
+  const { generateWorkspace } = await import("../generate.js");
   const run = await generateWorkspace({ cwd, configs, check: options.check });
   observe?.(run);
   const ms = Math.round(performance.now() - started);
@@ -159,6 +159,7 @@ export function registerGenerate(program: Command, { io, cwd, setExit }: CliCont
 }
 
 async function runWatch(options: GenerateCliOptions, io: Io, cwd: string): Promise<number> {
+  const { interruptSignal, watchGenerate } = await import("../watch/watch-generate.js");
   const interrupt = interruptSignal();
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
   try {

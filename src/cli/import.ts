@@ -9,8 +9,9 @@ import { fileURLToPath } from "node:url";
 import { toPosix } from "../config/config.js";
 import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { splitCommandLine } from "../import/command-line.js";
-import { DEFAULT_TIMEOUT_MS, listToolsFromServer, type ProtocolNegotiation, type ServerSource } from "../import/from-server.js";
-import { importToolList, readToolListFile, type ImportResult } from "../import/index.js";
+import type { ProtocolNegotiation, ServerSource } from "../import/from-server.js";
+import type { ImportResult } from "../import/index.js";
+import { DEFAULT_TIMEOUT_MS } from "../import/limits.js";
 import { formatOption, type CliContext } from "./context.js";
 import { diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
@@ -83,11 +84,13 @@ export async function runImport(file: string | undefined, options: ImportCliOpti
 
   if (source.kind === "file") {
     const shown = toPosix(path.relative(cwd, path.resolve(cwd, source.file))) || source.file;
+    const { importToolList, readToolListFile } = await import("../import/index.js");
     const read = readToolListFile(path.resolve(cwd, source.file), shown);
     if (read.text !== undefined) sources.set(shown, read.text);
     imported = read.data === undefined ? { files: [], diagnostics: [] } : importToolList(read.data, { source: shown, locate: read.locate, schemaComment });
     diagnostics = [...read.diagnostics, ...imported.diagnostics];
   } else {
+    const [{ listToolsFromServer }, { importToolList }] = await Promise.all([import("../import/from-server.js"), import("../import/index.js")]);
     const listed = await listToolsFromServer(source.server, { cwd, timeoutMs: source.timeoutMs, protocol: source.protocol });
     imported = listed.tools === undefined ? { files: [], diagnostics: [] } : importToolList(listed.tools, { schemaComment });
     diagnostics = [...listed.diagnostics, ...imported.diagnostics];

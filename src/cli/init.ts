@@ -7,7 +7,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from "node:path";
 import type { Command } from "commander";
 import { toPosix } from "../config/config.js";
-import { generate } from "../generate.js";
 import type { CliContext } from "./context.js";
 import { reportDiagnostics } from "./report.js";
 
@@ -107,6 +106,7 @@ export async function runInit(dir: string | undefined, options: InitOptions, { i
   }
 
   // So that generated/ and handlers/index.ts exist before the first install or build.
+  const { generate } = await import("../generate.js");
   const result = await generate({ cwd: target });
   reportDiagnostics(io, result.diagnostics, result.sources, "text");
   if (result.exitCode !== 0) {

@@ -1,7 +1,7 @@
 /** `mcp-gen lint`: the spec checks and the lint rules, without emitting or writing anything. */
 import { InvalidArgumentError, type Command } from "commander";
 import { formatSummary } from "../diagnostics/format.js";
-import { generateWorkspace, type WorkspaceResult } from "../generate.js";
+import type { WorkspaceResult } from "../generate.js";
 import { LINT_RULES } from "../lint/rules.js";
 import { formatOption, type CliContext } from "./context.js";
 import { diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
@@ -16,6 +16,7 @@ export interface LintCliOptions {
 
 export async function runLint(options: LintCliOptions, io: Io, cwd: string): Promise<number> {
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
+  const { generateWorkspace } = await import("../generate.js");
   const run = await generateWorkspace({ cwd, configs, lintOnly: true, maxWarnings: options.maxWarnings });
   if (options.format === "json") {
     io.stdout(JSON.stringify(lintJson(run), null, 2) + "\n");

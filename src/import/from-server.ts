@@ -26,6 +26,9 @@ import {
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { splitCommandLine } from "./command-line.js";
+import { DEFAULT_TIMEOUT_MS, MAX_PAGES } from "./limits.js";
+
+export { DEFAULT_TIMEOUT_MS, MAX_PAGES };
 
 export type ServerSource = { command: string } | { url: string };
 
@@ -46,9 +49,6 @@ export interface ListToolsFromServerResult {
   diagnostics: Diagnostic[];
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-/** A server whose cursors never end is a bug; stop long before memory runs out. */
-export const MAX_PAGES = 1000;
 /** How much of a spawned server's stderr a diagnostic quotes. */
 const STDERR_TAIL_CHARACTERS = 2000;
 const STDERR_TAIL_LINES = 10;
