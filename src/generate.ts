@@ -2,24 +2,22 @@
  * `generate`: load → check → model → emit → write. The CLI is a thin shell over this.
  * Nothing is written unless every earlier stage succeeded.
  */
-import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { toPosix, type ResolvedConfig } from "./config/config.js";
-import { resolveProjects, type ProjectRef } from "./config/projects.js";
+import { cachedConfig, cachedRun, cacheDisabledByEnv, handlerFiles, recordRun } from "./cache/build-cache.js";
+import type { ResolvedConfig } from "./config/config.js";
+import { CONFIG_FILE_NAME } from "./config/names.js";
+import type { ProjectRef, ProjectsResult } from "./config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
-import { emitDocs } from "./emit/docs.js";
-import { emitExamples } from "./emit/examples.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
-import { emitHandlersInterface } from "./emit/handlers-interface.js";
-import { emitRegistry } from "./emit/registry.js";
-import { emitServer } from "./emit/server.js";
-import { emitHandlerStubs } from "./emit/stubs.js";
-import { emitToolTypes } from "./emit/types.js";
-import { emitValidators } from "./emit/validators.js";
-import { lintProject, maxWarningsExceeded } from "./lint/lint.js";
-import { loadProject } from "./load-project.js";
 import type { ProjectModel } from "./spec/model.js";
-import { applyPlan, planWrite, type WritePlan } from "./write/index.js";
+import { findSpecFiles } from "./spec/find-specs.js";
+import { toPosix } from "./util/posix.js";
+import { renderManifest, MANIFEST_FILE } from "./write/manifest.js";
+import type { WritePlan } from "./write/plan.js";
+
+// The pipeline's stages are imported when a run needs them: a run answered from the
+// build cache (src/cache) loads neither YAML, ajv, json-schema-to-typescript nor ts-morph.
 
 export interface GenerateOptions {
   /** Working directory; the project root when there is no config file. Default: process.cwd(). */
@@ -32,6 +30,11 @@ export interface GenerateOptions {
   lintOnly?: boolean;
   /** Overrides the config's `lint.maxWarnings`. */
   maxWarnings?: number;
+  /**
+   * Answer from the build cache when no input changed (default true; `MCP_GEN_NO_CACHE=1`
+   * turns it off). The cache is still recorded when this is false.
+   */
+  cache?: boolean;
 }
 
 export interface GenerateResult {
@@ -41,7 +44,12 @@ export interface GenerateResult {
   /** Project-relative file text for code frames. */
   sources: Map<string, string>;
   config?: ResolvedConfig;
+  /** Absent when the specs did not build, and when the run was answered from the build cache. */
   model?: ProjectModel;
+  /** Tools in the model; present whenever the specs built (from the cache too). */
+  toolCount?: number;
+  /** True when nothing changed and the run was answered from the build cache. */
+  cached?: boolean;
   plan?: WritePlan;
   /** Project-relative paths written / removed (empty with check). */
   written: string[];
@@ -62,6 +70,19 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     return result;
   };
 
+  const configFile = locateConfig(cwd, options.config);
+  const projectRoot = configFile ? path.dirname(configFile) : cwd;
+  const outputOptions = { maxWarnings: options.maxWarnings, configDisplay: configFile ? toPosix(path.relative(cwd, configFile)) : "" };
+  const cacheable = !options.lintOnly && configFile !== null;
+  if (cacheable && options.cache !== false && !cacheDisabledByEnv()) {
+    const hit = cachedRun(cwd, projectRoot, configFile, { ...outputOptions, verifyBytes: options.check === true }, findSpecFiles);
+    if (hit) {
+      Object.assign(result, { config: hit.config, diagnostics: hit.diagnostics, sources: hit.sources, toolCount: hit.toolCount, unchanged: hit.unchanged, cached: true });
+      return finish();
+    }
+  }
+
+  const { loadProject } = await import("./load-project.js");
   const loaded = loadProject({ cwd, config: options.config });
   result.diagnostics.push(...loaded.diagnostics);
   result.sources = loaded.sources;
@@ -71,8 +92,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const built = loaded.build;
   if (!built.model) return finish();
   result.model = built.model;
+  result.toolCount = built.model.tools.length;
 
   // Lint findings are warnings unless the config says otherwise; an error stops the run here.
+  const { lintProject, maxWarningsExceeded } = await import("./lint/lint.js");
   result.diagnostics.push(...lintProject(built.model, built.toolSources, { rules: config.lint.rules }));
   result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
   if (hasErrors(result.diagnostics) || options.lintOnly) return finish();
@@ -81,6 +104,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   result.diagnostics.push(...emitted.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
 
+  const { applyPlan, planWrite } = await import("./write/index.js");
   const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir });
   result.plan = plan;
   result.diagnostics.push(...plan.diagnostics);
@@ -88,13 +112,54 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   result.unchanged = plan.actions.filter((a) => a.action === "unchanged" || a.action === "keep").map((a) => a.path);
   if (options.check) {
     result.stale = plan.stale;
-    return finish();
+  } else {
+    const applied = await applyPlan(plan);
+    result.written = applied.written;
+    result.removed = applied.removed;
+    result.diagnostics.push(...applied.diagnostics);
   }
-  const applied = await applyPlan(plan);
-  result.written = applied.written;
-  result.removed = applied.removed;
-  result.diagnostics.push(...applied.diagnostics);
-  return finish();
+  finish();
+  // Only a run that left every output in place is worth remembering; a check run that
+  // found stubs to create has not (the next real run must write them).
+  if (cacheable && result.exitCode === 0 && (!options.check || plan.pendingHandlers.length === 0)) {
+    recordRun(projectRoot, configFile, outputOptions, {
+      config,
+      specFiles: built.specFiles,
+      sources: built.sources,
+      diagnostics: result.diagnostics,
+      toolCount: built.model.tools.length,
+      outputs: ownedOutputs(emitted.files, plan),
+    });
+  }
+  return result;
+}
+
+/**
+ * The config file a run reads: the explicit one, or `mcp-gen.config.yaml` in `cwd`;
+ * undefined for none (defaults), null when an explicit one is missing (an error the
+ * full pipeline reports).
+ */
+function locateConfig(cwd: string, config: string | undefined): string | undefined | null {
+  if (config !== undefined) {
+    const explicit = path.resolve(cwd, config);
+    return existsSync(explicit) ? explicit : null;
+  }
+  const implicit = path.join(cwd, CONFIG_FILE_NAME);
+  return existsSync(implicit) ? implicit : undefined;
+}
+
+/** Every file mcp-gen owns in generated/ after the plan, the manifest included, with its text. */
+function ownedOutputs(files: readonly GeneratedFile[], plan: WritePlan): Array<[string, string]> {
+  const owned = files.filter((f) => f.area === "generated" && f.mode === "generated");
+  const text = new Map(owned.map((f) => [f.path, f.contents]));
+  text.set(MANIFEST_FILE, renderManifest(owned.map((f) => f.path)));
+  const outputs: Array<[string, string]> = [];
+  for (const action of plan.actions) {
+    if (action.area !== "generated" || action.mode !== "generated" || action.action === "remove") continue;
+    const contents = text.get(action.areaPath);
+    if (contents !== undefined) outputs.push([action.path, contents]);
+  }
+  return outputs;
 }
 
 export interface ProjectRun extends ProjectRef {
@@ -123,7 +188,7 @@ export async function generateWorkspace(
   options: Omit<GenerateOptions, "config"> & { configs?: readonly string[] } = {},
 ): Promise<WorkspaceResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const found = resolveProjects({ cwd, configs: options.configs });
+  const found = await findProjects(cwd, options.configs ?? [], options.cache !== false && !cacheDisabledByEnv());
   const projects: ProjectRun[] = [];
   for (const project of found.projects) {
     const started = performance.now();
@@ -145,52 +210,59 @@ export async function generateWorkspace(
   };
 }
 
+/**
+ * `resolveProjects`, with a shortcut for the usual single project: when the build cache
+ * knows the config file's text as a project config, neither YAML nor the config schema
+ * needs loading to tell it from a workspace config.
+ */
+async function findProjects(cwd: string, configs: readonly string[], useCache: boolean): Promise<ProjectsResult> {
+  const single = (root: string, configFile?: string): ProjectsResult => ({
+    projects: [{ root, ...(configFile ? { configFile } : {}), label: toPosix(path.relative(cwd, root)) || "." }],
+    workspace: false,
+    diagnostics: [],
+    sources: new Map(),
+  });
+  if (configs.length === 0 && !existsSync(path.join(cwd, CONFIG_FILE_NAME))) return single(cwd);
+  if (useCache && configs.length <= 1 && !/[*?{}[\]]/.test(configs[0] ?? "")) {
+    const configFile = configs.length === 0 ? path.join(cwd, CONFIG_FILE_NAME) : path.resolve(cwd, configs[0]);
+    const isFile = statSync(configFile, { throwIfNoEntry: false })?.isFile() === true;
+    if (isFile && cachedConfig(path.dirname(configFile), configFile)) return single(path.dirname(configFile), configFile);
+  }
+  const { resolveProjects } = await import("./config/projects.js");
+  return resolveProjects({ cwd, configs });
+}
+
 /** Runs every emitter. Pure but for reading the author's existing handler files. */
 export async function emitAll(
   model: ProjectModel,
   config: ResolvedConfig,
 ): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
+  const [docs, examples, handlersInterface, registry, server, stubs, types, validators] = await Promise.all([
+    import("./emit/docs.js"),
+    import("./emit/examples.js"),
+    import("./emit/handlers-interface.js"),
+    import("./emit/registry.js"),
+    import("./emit/server.js"),
+    import("./emit/stubs.js"),
+    import("./emit/types.js"),
+    import("./emit/validators.js"),
+  ]);
   const handlersRel = toPosix(path.relative(config.root, config.handlersDir)) || ".";
   let generatedFromHandlers = toPosix(path.relative(config.handlersDir, config.outDir));
   if (!generatedFromHandlers.startsWith(".")) generatedFromHandlers = `./${generatedFromHandlers}`;
-  const stubs = emitHandlerStubs(model, readExistingHandlers(config.handlersDir), {
+  const handlerStubs = stubs.emitHandlerStubs(model, { files: handlerFiles(config.handlersDir) }, {
     generatedFromHandlers,
     handlersDir: handlersRel,
   });
   const files = [
-    ...(await emitToolTypes(model)),
-    ...emitValidators(model),
-    ...emitRegistry(model),
-    ...emitHandlersInterface(model),
-    ...emitServer(model),
-    ...emitExamples(model),
-    ...emitDocs(model, config),
-    ...stubs.files,
+    ...(await types.emitToolTypes(model)),
+    ...validators.emitValidators(model),
+    ...registry.emitRegistry(model),
+    ...handlersInterface.emitHandlersInterface(model),
+    ...server.emitServer(model),
+    ...examples.emitExamples(model),
+    ...docs.emitDocs(model, config),
+    ...handlerStubs.files,
   ];
-  return { files, diagnostics: stubs.diagnostics };
-}
-
-/** The author's top-level `.ts` files in the handlers folder, by name. */
-function readExistingHandlers(dir: string): { files: ReadonlyMap<string, string> } {
-  const files = new Map<string, string>();
-  if (!existsSync(dir)) return { files };
-  let names: string[];
-  try {
-    names = readdirSync(dir).sort();
-  } catch {
-    // Not a folder (or unreadable): no handlers to keep; the writer reports it when it must write there.
-    return { files };
-  }
-  for (const name of names) {
-    if (!name.endsWith(".ts") || name.endsWith(".d.ts")) continue;
-    const full = path.join(dir, name);
-    try {
-      const stat = lstatSync(full);
-      // A symlink is the author's business: it counts as present, its target is not read.
-      files.set(name, stat.isSymbolicLink() ? "" : stat.isFile() ? readFileSync(full, "utf8") : "");
-    } catch {
-      files.set(name, "");
-    }
-  }
-  return { files };
+  return { files, diagnostics: handlerStubs.diagnostics };
 }

@@ -17,13 +17,15 @@ export interface GenerateCliOptions {
   verbose?: boolean;
   /** Run again on every change to a spec, a file it `$ref`s or the config (src/watch/). */
   watch?: boolean;
+  /** `--no-cache` sets false: run the whole pipeline even when no input changed. */
+  cache?: boolean;
 }
 
 export async function runGenerate(options: GenerateCliOptions, io: Io, cwd: string, observe?: (run: WorkspaceResult) => void): Promise<number> {
   const started = performance.now();
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
   const { generateWorkspace } = await import("../generate.js");
-  const run = await generateWorkspace({ cwd, configs, check: options.check });
+  const run = await generateWorkspace({ cwd, configs, check: options.check, cache: options.cache });
   observe?.(run);
   const ms = Math.round(performance.now() - started);
 
@@ -58,7 +60,7 @@ function projectJson({ result }: ProjectRun, options: GenerateCliOptions): Recor
   const stubs = newStubs(result);
   return {
     ok: result.exitCode === 0,
-    tools: result.model?.tools.length ?? 0,
+    tools: result.toolCount ?? 0,
     diagnostics: diagnosticsJson(result.diagnostics),
     written: result.written,
     removed: result.removed,
@@ -81,21 +83,25 @@ function printProject(io: Io, project: ProjectRun, workspace: boolean, options: 
   const paint = painter({ color: io.color === true });
   const showLint = options.verbose === true || result.diagnostics.some((d) => d.code === MAX_WARNINGS_CODE);
   const hiddenLint = result.diagnostics.filter((d) => isLintCode(d.code) && d.severity !== "error" && !showLint);
-  const shown = result.diagnostics.filter((d) => (options.quiet ? d.severity === "error" : !hiddenLint.includes(d)));
+  const hidden = new Set(hiddenLint);
+  const shown = result.diagnostics.filter((d) => (options.quiet ? d.severity === "error" : !hidden.has(d)));
   const located = workspace ? rebaseDiagnostics(shown, result.sources, project.label) : { diagnostics: shown, sources: result.sources };
   reportDiagnostics(io, located.diagnostics, located.sources, "text");
 
   const prefix = workspace ? `mcp-gen [${project.label}]: ` : "mcp-gen: ";
-  if (!result.model || (!options.check && result.exitCode !== 0)) {
+  if (result.toolCount === undefined || (!options.check && result.exitCode !== 0)) {
     io.stderr(`${prefix}nothing was written.\n`);
     return;
   }
   const quiet = options.quiet === true;
-  const tools = `${result.model.tools.length} tools`;
+  const tools = `${result.toolCount} tools`;
   const lintNote =
     hiddenLint.length > 0 && !quiet ? `; lint: ${formatSummary(hiddenLint, { color: io.color === true })} (\`mcp-gen lint\` lists them)` : "";
   if (options.verbose && result.plan) {
     for (const action of result.plan.actions) io.stdout(`  ${action.action.padEnd(9)} ${action.path}\n`);
+  } else if (options.verbose && result.cached) {
+    // Answered from the build cache: every output was checked and is as a full run would leave it.
+    for (const file of result.unchanged) io.stdout(`  ${"unchanged".padEnd(9)} ${file}\n`);
   }
   const stubs = newStubs(result);
   if (options.check) {
@@ -145,6 +151,7 @@ export function registerGenerate(program: Command, { io, cwd, setExit }: CliCont
     )
     .addOption(new Option("-q, --quiet", "print only errors").conflicts("verbose"))
     .option("--verbose", "print every file and its action, and every lint finding")
+    .option("--no-cache", "run every stage even when no input changed since the last run (see node_modules/.cache/mcp-gen)")
     .addOption(new Option("-w, --watch", "run again on every change to a spec, a file it $refs or the config; Ctrl-C to stop").conflicts("check"))
     .addOption(formatOption())
     .addHelpText(

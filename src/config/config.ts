@@ -10,9 +10,11 @@ import { loadYamlFile, type YamlFile } from "../spec/load.js";
 import type { ServerInfo } from "../spec/model.js";
 import { locate } from "../spec/positions.js";
 import { findLintRule, type LintSetting } from "../lint/rules.js";
+import { toPosix } from "../util/posix.js";
+import { CONFIG_FILE_NAME } from "./names.js";
 import { isRecord, validateConfig } from "./validate.js";
 
-export const CONFIG_FILE_NAME = "mcp-gen.config.yaml";
+export { CONFIG_FILE_NAME } from "./names.js";
 
 export const DEFAULT_SPECS = ["specs/**/*.yaml", "specs/**/*.yml"];
 /** Shared schemas referenced with `$ref` live beside the specs but are not specs. */
@@ -197,6 +199,4 @@ export function serverInfoFromPackageJson(dir: string): ServerInfo {
   return { name: path.basename(path.resolve(dir)) || "mcp-server", version: "0.0.0" };
 }
 
-export function toPosix(p: string): string {
-  return p.split(path.sep).join("/");
-}
+export { toPosix };

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import type { Ajv2020 as Ajv2020Class } from "ajv/dist/2020.js";
+import { createRequire } from "node:module";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { findLintRule, LINT_RULES } from "../lint/rules.js";
 import type { YamlFile } from "../spec/load.js";
@@ -38,6 +39,8 @@ let cachedValidate: ValidateFunction | undefined;
 function validator(): ValidateFunction {
   if (!cachedValidate) {
     const schema = JSON.parse(readFileSync(CONFIG_SCHEMA_URL, "utf8")) as object;
+    // Loaded on first use: a run answered from the build cache never validates a config.
+    const { Ajv2020 } = createRequire(import.meta.url)("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020Class };
     cachedValidate = new Ajv2020({ allErrors: true, verbose: true }).compile(schema);
   }
   return cachedValidate;

@@ -3,7 +3,7 @@
  * the run. The model is returned only when there is no error.
  */
 import path from "node:path";
-import { globSync } from "tinyglobby";
+import { findSpecFiles } from "./find-specs.js";
 import type { ResolvedConfig } from "../config/config.js";
 import { namespacedToolName, toPosix } from "../config/config.js";
 import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
@@ -19,6 +19,8 @@ import { checkShape, checkToolName } from "./shape.js";
 
 export interface BuildResult {
   model?: ProjectModel;
+  /** The project-relative spec files the config's globs matched, sorted. */
+  specFiles: string[];
   /** Every YAML file read (specs and `$ref`ed files), by project-relative path: for code frames. */
   sources: Map<string, string>;
   diagnostics: Diagnostic[];
@@ -36,15 +38,7 @@ export interface ToolSource {
   origins: { input: BundledOrigin[]; output: BundledOrigin[] };
 }
 
-/** Spec files matched by the config's globs, project-relative and sorted (never file-system order). */
-export function findSpecFiles(config: ResolvedConfig): string[] {
-  const outRel = toPosix(path.relative(config.root, config.outDir));
-  const handlersRel = toPosix(path.relative(config.root, config.handlersDir));
-  const ignore = [...config.ignore];
-  for (const dir of [outRel, handlersRel]) if (dir && !dir.startsWith("..")) ignore.push(`${dir}/**`);
-  const files = globSync(config.specs, { cwd: config.root, ignore, onlyFiles: true, dot: false, expandDirectories: false });
-  return [...new Set(files.map(toPosix))].sort();
-}
+export { findSpecFiles };
 
 export function buildModel(config: ResolvedConfig): BuildResult {
   const diagnostics: Diagnostic[] = [];
@@ -57,7 +51,7 @@ export function buildModel(config: ResolvedConfig): BuildResult {
       severity: "error",
       message: `no spec files matched ${config.specs.join(", ")} in ${toPosix(config.root) || "."}`,
     });
-    return { sources, diagnostics, toolSources };
+    return { specFiles: specPaths, sources, diagnostics, toolSources };
   }
 
   // One cache for spec files and `$ref`ed files: a file referenced by many specs is parsed once.
@@ -98,9 +92,9 @@ export function buildModel(config: ResolvedConfig): BuildResult {
     tools.push(modelled.tool);
     toolSources.set(modelled.tool.name, modelled.source);
   }
-  if (hasErrors(diagnostics)) return { sources, diagnostics: dedupe(diagnostics), toolSources };
+  if (hasErrors(diagnostics)) return { specFiles: specPaths, sources, diagnostics: dedupe(diagnostics), toolSources };
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { model: { tools, server: config.server }, sources, diagnostics: dedupe(diagnostics), toolSources };
+  return { model: { tools, server: config.server }, specFiles: specPaths, sources, diagnostics: dedupe(diagnostics), toolSources };
 }
 
 /** A schema file `$ref`ed by several tools reports its problems once, not once per tool. */

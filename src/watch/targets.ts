@@ -15,6 +15,8 @@ export interface ObservedRun {
   /** Root-relative files read (`GenerateResult.sources`). */
   sources: ReadonlyMap<string, string>;
   model?: { tools: ReadonlyArray<{ sources: readonly string[] }> };
+  /** Present when the specs built (a run answered from the build cache has no model). */
+  toolCount?: number;
 }
 
 export interface WatchTargets {

@@ -86,7 +86,7 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
     } catch (error) {
       io.stderr(`mcp-gen: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     }
-    const complete = observed.length > 0 && observed.every((run) => run.config && run.model);
+    const complete = observed.length > 0 && observed.every((run) => run.config && run.toolCount !== undefined);
     if (complete) lastComplete = observed;
     // A run that stopped early knows fewer files: keep watching what the last complete run read.
     targets = watchTargets(complete ? observed : [...observed, ...lastComplete], [...configFiles, ...workspaceFiles]);

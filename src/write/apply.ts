@@ -34,6 +34,9 @@ function writeError(verb: string, file: PlannedFile, error: unknown): Diagnostic
   return { code: "MG090", severity: "error", message: `cannot ${verb} ${file.path}: ${describeFsError(error)}` };
 }
 
+/** Files written or renamed at once. */
+const BATCH = 64;
+
 const isManifest = (file: PlannedFile): boolean => file.area === "generated" && file.areaPath === MANIFEST_FILE;
 
 export async function applyPlan(plan: WritePlan, options: WriteOptions = {}): Promise<ApplyResult> {
@@ -58,47 +61,66 @@ export async function applyPlan(plan: WritePlan, options: WriteOptions = {}): Pr
     for (const dir of [...createdDirs].sort((a, b) => b.length - a.length)) await removeIfEmpty(fs, dir);
   };
 
-  for (const file of writes) {
-    const dir = path.dirname(file.absPath);
-    try {
-      const created = await fs.mkdir(dir, { recursive: true });
-      if (created) createdDirs.push(...foldersBetween(created, dir));
-      const tempPath = tempPathFor(file.absPath);
-      pending.push({ file, tempPath });
-      // `wx`: never write through something that already sits at the temp path.
-      await fs.writeFile(tempPath, file.contents ?? "", { encoding: "utf8", flag: "wx" });
-    } catch (error) {
-      result.diagnostics.push(writeError("write", file, error));
+  // Temp files are written a batch at a time: thousands of outputs one await
+  // after another spend most of their time waiting on the thread pool.
+  const madeDirs = new Map<string, Promise<void>>();
+  const makeDir = (dir: string): Promise<void> => {
+    let made = madeDirs.get(dir);
+    if (!made) {
+      made = fs.mkdir(dir, { recursive: true }).then((created) => {
+        if (created) createdDirs.push(...foldersBetween(created, dir));
+      });
+      madeDirs.set(dir, made);
+    }
+    return made;
+  };
+  for (let start = 0; start < writes.length; start += BATCH) {
+    const batch = writes.slice(start, start + BATCH);
+    const settled = await Promise.allSettled(
+      batch.map(async (file) => {
+        await makeDir(path.dirname(file.absPath));
+        const tempPath = tempPathFor(file.absPath);
+        pending.push({ file, tempPath });
+        // `wx`: never write through something that already sits at the temp path.
+        await fs.writeFile(tempPath, file.contents ?? "", { encoding: "utf8", flag: "wx" });
+      }),
+    );
+    const failed = settled.findIndex((outcome) => outcome.status === "rejected");
+    if (failed >= 0) {
+      result.diagnostics.push(writeError("write", batch[failed], (settled[failed] as PromiseRejectedResult).reason));
       await discardTemps();
       return result;
     }
   }
 
   const manifestWrite = pending.find((p) => isManifest(p.file));
-  const renameNow = pending.filter((p) => p !== manifestWrite);
+  const renameNow = pending.filter((p) => p !== manifestWrite).sort((a, b) => byPath(a.file, b.file));
+  const moveIntoPlace = async ({ file, tempPath }: PendingWrite): Promise<"written" | "skipped"> => {
+    if (file.action === "rename") {
+      const moved = await moveAuthoredFile(fs, file, tempPath);
+      if (moved.warning) result.diagnostics.push(moved.warning);
+      if (!moved.done) return "skipped";
+      (result.renamed ??= []).push({ from: file.fromPath!, to: file.path });
+      return "written";
+    }
+    if (file.mode === "create" && (await lstatOrUndefined(fs, file.absPath))) {
+      // Someone created the authored file after planning: theirs wins.
+      await fs.unlink(tempPath).catch(() => undefined);
+      return "skipped";
+    }
+    await fs.rename(tempPath, file.absPath);
+    return "written";
+  };
+  // Renames go one at a time, in path order: a failure stops at a known point and every
+  // file after it keeps its previous bytes.
   for (let i = 0; i < renameNow.length; i++) {
-    const { file, tempPath } = renameNow[i];
     try {
-      if (file.action === "rename") {
-        const moved = await moveAuthoredFile(fs, file, tempPath);
-        if (moved.warning) result.diagnostics.push(moved.warning);
-        if (moved.done) {
-          result.written.push(file.path);
-          (result.renamed ??= []).push({ from: file.fromPath!, to: file.path });
-        }
-        continue;
-      }
-      if (file.mode === "create" && (await lstatOrUndefined(fs, file.absPath))) {
-        // Someone created the authored file after planning: theirs wins.
-        await fs.unlink(tempPath).catch(() => undefined);
-        continue;
-      }
-      await fs.rename(tempPath, file.absPath);
-      result.written.push(file.path);
+      if ((await moveIntoPlace(renameNow[i])) === "written") result.written.push(renameNow[i].file.path);
     } catch (error) {
-      result.diagnostics.push(writeError("write", file, error));
+      result.diagnostics.push(writeError("write", renameNow[i].file, error));
       pending.splice(0, pending.length, ...renameNow.slice(i), ...(manifestWrite ? [manifestWrite] : []));
       await discardTemps();
+      result.written.sort();
       return result;
     }
   }

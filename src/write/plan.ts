@@ -143,11 +143,11 @@ export async function planWrite(
 
   const areaDir = (area: OutputArea): string => (area === "generated" ? dirs.generated : dirs.handlers);
   const actions: PlannedFile[] = [];
-  for (const file of files) {
+  const planFile = async (file: GeneratedFile): Promise<PlannedFile> => {
     const absPath = resolveInArea(areaDir(file.area), file.path);
     const fromAbsPath = file.mode === "rename" && file.from !== undefined ? resolveInArea(areaDir(file.area), file.from) : undefined;
     const action = await decide(fs, file, absPath, fromAbsPath);
-    actions.push({
+    return {
       action,
       area: file.area,
       mode: file.mode,
@@ -156,7 +156,11 @@ export async function planWrite(
       absPath,
       ...(action === "create" || action === "update" || action === "rename" ? { contents: file.contents } : {}),
       ...(action === "rename" && fromAbsPath ? { fromPath: toProjectPath(dirs.root, fromAbsPath), fromAbsPath, fromContents: file.fromContents } : {}),
-    });
+    };
+  };
+  // A batch at a time: reading thousands of files one await after another is mostly waiting.
+  for (let start = 0; start < files.length; start += 64) {
+    actions.push(...(await Promise.all(files.slice(start, start + 64).map(planFile))));
   }
 
   const owned = files.filter((f) => f.area === "generated" && f.mode === "generated").map((f) => f.path);

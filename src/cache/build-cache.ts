@@ -1,0 +1,351 @@
+/**
+ * The build cache: what lets a run whose inputs did not change skip the pipeline.
+ *
+ * After a successful run, mcp-gen records a fingerprint of everything the run read
+ * (the config, the package.json the server name came from, every spec and `$ref`ed
+ * file, the handlers folder, mcp-gen's own build and the options that change output)
+ * and the hash of every file it owns in `generated/`. The next run recomputes the
+ * fingerprint from the disk; when it matches and every owned file still holds those
+ * bytes, the recorded result (diagnostics included) is the answer, and neither YAML,
+ * ajv, json-schema-to-typescript nor the TypeScript compiler is loaded.
+ *
+ * Lives in `node_modules/.cache/mcp-gen/` beside the nearest package.json (the usual
+ * place for tool caches), one JSON file per project. Anything unexpected in it (another
+ * version, a broken file) is a miss, never an error: the cache can always be deleted.
+ *
+ * This module must stay cheap to import: node built-ins and types only.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ResolvedConfig } from "../config/config.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+
+const CACHE_FORMAT = 1;
+
+/** What a cache hit hands back: enough for the CLI's report and for `--check`. */
+export interface CachedRun {
+  config: ResolvedConfig;
+  diagnostics: Diagnostic[];
+  /** Project-relative texts (config, specs, `$ref`ed files) for code frames. */
+  sources: Map<string, string>;
+  toolCount: number;
+  /** Project-relative paths of every owned output, all of them up to date. */
+  unchanged: string[];
+}
+
+interface CacheFile {
+  format: number;
+  /** The fingerprint of the inputs (see `fingerprint`). */
+  key: string;
+  /** sha1 of the config file's text, or "" without one: a cheap first test. */
+  configHash: string;
+  config: ResolvedConfig;
+  /** Project-relative spec files the globs matched, sorted. */
+  specFiles: string[];
+  /** Every other project-relative file the run read ($ref targets), sorted. */
+  otherFiles: string[];
+  diagnostics: Diagnostic[];
+  toolCount: number;
+  /** Owned output files: project-relative path, sha1 of their bytes, and size and mtime when recorded. */
+  outputs: Array<[string, string, number, number]>;
+}
+
+/** The inputs of one run, as read from disk. */
+export interface Inputs {
+  key: string;
+  /** Project-relative path → text, for the files that carry source positions. */
+  texts: Map<string, string>;
+}
+
+export interface CacheLocation {
+  file: string;
+}
+
+const sha1 = (text: string | Buffer): string => createHash("sha1").update(text).digest("hex");
+
+/**
+ * `MCP_GEN_CACHE_DIR`, or `.cache/mcp-gen` in the nearest `node_modules` at or above
+ * `root` (where the project's tools live, mcp-gen included); undefined when there is
+ * none: mcp-gen never creates a node_modules folder of its own accord.
+ */
+export function cacheLocation(root: string, configFile: string | undefined): CacheLocation | undefined {
+  let dir: string;
+  if (process.env.MCP_GEN_CACHE_DIR) dir = path.resolve(process.env.MCP_GEN_CACHE_DIR);
+  else {
+    const modules = nearestNodeModules(root);
+    if (!modules) return undefined;
+    dir = path.join(modules, ".cache", "mcp-gen");
+  }
+  const project = path.resolve(configFile ?? root);
+  return { file: path.join(dir, `${path.basename(path.dirname(project)) || "project"}-${sha1(project).slice(0, 16)}.json`) };
+}
+
+function nearestNodeModules(root: string): string | undefined {
+  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "node_modules");
+    if (statSync(candidate, { throwIfNoEntry: false })?.isDirectory()) return candidate;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function packageDir(root: string): string | undefined {
+  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json"))) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/** Whether caching is on: `MCP_GEN_NO_CACHE=1` turns it off as `--no-cache` does. */
+export function cacheDisabledByEnv(): boolean {
+  const value = process.env.MCP_GEN_NO_CACHE;
+  return value !== undefined && value !== "" && value !== "0" && value !== "false";
+}
+
+function readCache(location: CacheLocation): CacheFile | undefined {
+  try {
+    const data = JSON.parse(readFileSync(location.file, "utf8")) as CacheFile;
+    return data && data.format === CACHE_FORMAT && typeof data.key === "string" ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const memo = new Map<string, CacheFile | undefined>();
+
+function cacheFor(location: CacheLocation | undefined): CacheFile | undefined {
+  if (!location) return undefined;
+  if (!memo.has(location.file)) memo.set(location.file, readCache(location));
+  return memo.get(location.file);
+}
+
+/**
+ * The resolved config a previous run recorded for this config file, when the file's
+ * text is unchanged: lets a workspace tell a project config from a workspace config
+ * without validating it again.
+ */
+export function cachedConfig(root: string, configFile: string): ResolvedConfig | undefined {
+  const cache = cacheFor(cacheLocation(root, configFile));
+  if (!cache) return undefined;
+  const text = readText(configFile);
+  return text !== undefined && sha1(text) === cache.configHash ? cache.config : undefined;
+}
+
+/**
+ * The recorded result when nothing the run reads has changed and every owned output is
+ * intact; undefined otherwise (then the caller runs the pipeline).
+ */
+export function cachedRun(
+  cwd: string,
+  root: string,
+  configFile: string | undefined,
+  options: OutputOptions & {
+    /** Compare every output's bytes, not only its size and time (what `--check` does). */
+    verifyBytes?: boolean;
+  },
+  findSpecFiles: (config: ResolvedConfig) => string[],
+): CachedRun | undefined {
+  const location = cacheLocation(root, configFile);
+  const cache = cacheFor(location);
+  if (!cache) return undefined;
+  const configText = configFile ? readText(configFile) : "";
+  if (configText === undefined || sha1(configText) !== cache.configHash) return undefined;
+  const specFiles = findSpecFiles(cache.config);
+  if (specFiles.length !== cache.specFiles.length || specFiles.some((file, i) => file !== cache.specFiles[i])) return undefined;
+  const inputs = fingerprint(cache.config, specFiles, cache.otherFiles, options);
+  if (!inputs || inputs.key !== cache.key) return undefined;
+  for (const [file, hash, size, mtimeMs] of cache.outputs) {
+    const absPath = path.join(cache.config.root, file);
+    if (!options.verifyBytes) {
+      // Same size and modification time as when written: the bytes are the ones recorded.
+      const stat = statSync(absPath, { throwIfNoEntry: false });
+      if (stat?.isFile() && stat.size === size && stat.mtimeMs === mtimeMs) continue;
+    }
+    const bytes = readBytes(absPath);
+    if (!bytes || sha1(bytes) !== hash) return undefined;
+  }
+  const sources = new Map<string, string>();
+  if (configFile) sources.set(toPosix(path.relative(cwd, configFile)) || path.basename(configFile), configText);
+  for (const [file, text] of inputs.texts) sources.set(file, text);
+  return { config: cache.config, diagnostics: cache.diagnostics, sources, toolCount: cache.toolCount, unchanged: cache.outputs.map(([file]) => file) };
+}
+
+/** What a successful run records. */
+export interface RunRecord {
+  config: ResolvedConfig;
+  specFiles: string[];
+  /** Every project-relative file the run read and its text, as the run saw it (specs included). */
+  sources: ReadonlyMap<string, string>;
+  diagnostics: Diagnostic[];
+  toolCount: number;
+  /** Owned outputs: project-relative path and the text now on disk. */
+  outputs: ReadonlyArray<readonly [string, string]>;
+}
+
+/**
+ * Records a successful run. Called after the writes, so the fingerprint sees the
+ * handlers folder as the run left it. Nothing is recorded when an input changed while
+ * the run was reading it (the disk no longer matches what the run saw).
+ */
+export function recordRun(root: string, configFile: string | undefined, options: OutputOptions, run: RunRecord): void {
+  const configText = configFile ? readText(configFile) : "";
+  if (configText === undefined) return;
+  const configRel = configFile ? toPosix(path.relative(run.config.root, configFile)) : undefined;
+  const specSet = new Set(run.specFiles);
+  const otherFiles = [...run.sources.keys()].filter((file) => !specSet.has(file) && file !== configRel).sort();
+  const inputs = fingerprint(run.config, run.specFiles, otherFiles, options);
+  if (!inputs) return;
+  for (const [file, text] of inputs.texts) if (run.sources.has(file) && run.sources.get(file) !== text) return;
+  const outputs: CacheFile["outputs"] = [];
+  for (const [file, text] of run.outputs) {
+    const stat = statSync(path.join(run.config.root, file), { throwIfNoEntry: false });
+    if (!stat?.isFile()) return;
+    outputs.push([file, sha1(text), stat.size, stat.mtimeMs]);
+  }
+  const cache: CacheFile = {
+    format: CACHE_FORMAT,
+    key: inputs.key,
+    configHash: sha1(configText),
+    config: run.config,
+    specFiles: run.specFiles,
+    otherFiles,
+    diagnostics: run.diagnostics,
+    toolCount: run.toolCount,
+    outputs,
+  };
+  const location = cacheLocation(root, configFile);
+  if (!location) return;
+  try {
+    mkdirSync(path.dirname(location.file), { recursive: true });
+    const temp = `${location.file}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(cache));
+    renameSync(temp, location.file);
+    memo.set(location.file, cache);
+  } catch {
+    // A read-only node_modules only costs speed.
+  }
+}
+
+/** Options that change what a run prints or writes; part of the fingerprint. */
+export interface OutputOptions {
+  maxWarnings?: number;
+  /** The config file as diagnostics name it (relative to the working directory). */
+  configDisplay?: string;
+}
+
+/**
+ * Hash of everything a run reads. Undefined when a recorded input is gone (a `$ref`ed
+ * file deleted): that is a miss, and the pipeline reports it properly.
+ */
+export function fingerprint(config: ResolvedConfig, specFiles: readonly string[], otherFiles: readonly string[], options: OutputOptions): Inputs | undefined {
+  const hash = createHash("sha1");
+  const part = (label: string, value: string | Buffer) => {
+    hash.update(label);
+    hash.update("\0");
+    hash.update(value);
+    hash.update("\0");
+  };
+  part("mcp-gen", generatorIdentity());
+  part("options", JSON.stringify({ maxWarnings: options.maxWarnings ?? null, configDisplay: options.configDisplay ?? "" }));
+  part("config", JSON.stringify(config));
+  const packageJson = nearestPackageJson(config.root);
+  part("package.json", packageJson ? `${packageJson}\n${readText(packageJson) ?? ""}` : "");
+  const texts = new Map<string, string>();
+  for (const [label, files] of [["spec", specFiles], ["file", otherFiles]] as const) {
+    for (const file of files) {
+      const text = readText(path.join(config.root, file));
+      if (text === undefined) return undefined;
+      texts.set(file, text);
+      part(`${label} ${file}`, text);
+    }
+  }
+  for (const [name, text] of handlerFiles(config.handlersDir)) part(`handler ${name}`, text);
+  return { key: hash.digest("hex"), texts };
+}
+
+/**
+ * The handlers folder as the stubs emitter sees it: its top-level `.ts` files (not
+ * `.d.ts`) in name order, with their text; a symlink or anything not a regular file
+ * counts as present with no text.
+ */
+export function handlerFiles(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return files;
+  }
+  for (const name of names) {
+    if (!name.endsWith(".ts") || name.endsWith(".d.ts")) continue;
+    const full = path.join(dir, name);
+    try {
+      const stat = lstatSync(full);
+      files.set(name, stat.isSymbolicLink() ? "" : stat.isFile() ? readFileSync(full, "utf8") : "");
+    } catch {
+      files.set(name, "");
+    }
+  }
+  return files;
+}
+
+function nearestPackageJson(root: string): string | undefined {
+  const dir = packageDir(root);
+  return dir ? path.join(dir, "package.json") : undefined;
+}
+
+let identity: string | undefined;
+
+/**
+ * mcp-gen's own build: its version and the size and time of every file it runs or
+ * reads (dist, templates, schemas), so a rebuilt or upgraded mcp-gen never reuses
+ * what an older one recorded.
+ */
+function generatorIdentity(): string {
+  if (identity !== undefined) return identity;
+  const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+  const hash = createHash("sha1");
+  hash.update(readText(path.join(packageRoot, "package.json")) ?? "");
+  // src: when mcp-gen runs from its sources (its own tests), an edit there counts too.
+  for (const folder of ["dist", "src", "templates", "schema"]) {
+    const walk = (dir: string): void => {
+      let entries: string[];
+      try {
+        entries = readdirSync(dir).sort();
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const full = path.join(dir, entry);
+        const stat = statSync(full, { throwIfNoEntry: false });
+        if (!stat) continue;
+        if (stat.isDirectory()) walk(full);
+        else hash.update(`${path.relative(packageRoot, full)}\0${stat.size}\0${stat.mtimeMs}\0`);
+      }
+    };
+    walk(path.join(packageRoot, folder));
+  }
+  identity = hash.digest("hex");
+  return identity;
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function readBytes(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join("/");
+}
