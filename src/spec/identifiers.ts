@@ -102,22 +102,29 @@ export function checkIdentifierCollisions(tools: readonly NamedTool[]): Diagnost
     });
   }
 
+  // Every name a tool takes, mapped to the first tool taking it: two tools clash exactly
+  // when they share one, so the earliest clash is a lookup, not a scan of all earlier tools.
+  const firstTaker = new Map<string, number>();
   const distinct = [...firstByName.values()];
   distinct.forEach((tool, index) => {
-    // Report against the earliest tool it meets; further clashes would repeat the same fix.
-    for (const other of distinct.slice(0, index)) {
-      const clashes = clashBetween(other.ids, tool.ids);
-      if (clashes.length === 0) continue;
-      diagnostics.push({
-        code: "MG014",
-        severity: "error",
-        message: `tool names \`${other.name}\` and \`${tool.name}\` both map to ${joinAnd(clashes)}`,
-        location: tool.location,
-        related: [{ ...other.location, message: `\`${other.name}\` defined here` }],
-        hint: "rename one of the tools",
-      });
-      break;
+    const keys = takenNames(tool.ids);
+    let earliest = -1;
+    for (const key of keys) {
+      const taker = firstTaker.get(key);
+      if (taker !== undefined && (earliest < 0 || taker < earliest)) earliest = taker;
     }
+    for (const key of keys) if (!firstTaker.has(key)) firstTaker.set(key, index);
+    if (earliest < 0) return;
+    // Report against the earliest tool it meets; further clashes would repeat the same fix.
+    const other = distinct[earliest];
+    diagnostics.push({
+      code: "MG014",
+      severity: "error",
+      message: `tool names \`${other.name}\` and \`${tool.name}\` both map to ${joinAnd(clashBetween(other.ids, tool.ids))}`,
+      location: tool.location,
+      related: [{ ...other.location, message: `\`${other.name}\` defined here` }],
+      hint: "rename one of the tools",
+    });
   });
   return diagnostics;
 }
@@ -138,6 +145,11 @@ function clashBetween(a: ToolIdentifiers, b: ToolIdentifiers): string[] {
   }
   if (a.file.toLowerCase() === b.file.toLowerCase()) clashes.push(`the file name \`${b.file}.ts\``);
   return clashes;
+}
+
+/** What `clashBetween` compares, as keys: sharing any one of them is a clash. */
+function takenNames(ids: ToolIdentifiers): string[] {
+  return [...declaredIdentifiers(ids).map((id) => `id ${id}`), `file ${ids.file.toLowerCase()}`];
 }
 
 function declaredIdentifiers(ids: ToolIdentifiers): string[] {
