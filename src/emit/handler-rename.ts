@@ -6,16 +6,17 @@
  * stub started with, or whose old names are used elsewhere, is not touched: the caller
  * leaves it alone and reports why.
  */
-import { Node, ts } from "ts-morph";
-import type { Identifier, Project, SourceFile } from "ts-morph";
+import type { Identifier, Node, Project, SourceFile } from "ts-morph";
 import type { ToolIdentifiers } from "../spec/model.js";
 import { applyEdits, type TextEdit } from "./text-edits.js";
+import { tsMorph } from "./ts-morph-lazy.js";
 
 export type HandlerRename = { text: string } | { problem: string; line: number; column: number };
 
 type Names = Pick<ToolIdentifiers, "file" | "handler" | "handlerType">;
 
 export function renameHandlerModule(project: Project, text: string, from: Names, to: Names): HandlerRename {
+  const { Node, ts } = tsMorph();
   const sourceFile = project.createSourceFile("/existing/renamed-handler.ts", text, { overwrite: true });
   const syntax = syntaxProblem(sourceFile, text);
   if (syntax) return syntax;
@@ -80,6 +81,7 @@ function findTypeImport(
   importedName: string,
   suffix: string,
 ): { name: Identifier; specifier: Node } | undefined {
+  const { Node } = tsMorph();
   for (const declaration of sourceFile.getImportDeclarations()) {
     const specifier = declaration.getModuleSpecifier();
     if (!specifier.getLiteralValue().endsWith(suffix) || !specifier.getText().endsWith(`${suffix}${specifier.getText().at(-1)}`)) continue;
@@ -94,6 +96,7 @@ function findTypeImport(
 
 /** The first syntax error, found without building a program (no lib files to load). */
 export function syntaxProblem(sourceFile: SourceFile, text: string): { problem: string; line: number; column: number } | undefined {
+  const { ts } = tsMorph();
   const errors = ts.transpileModule(text, { fileName: "handler.ts", reportDiagnostics: true }).diagnostics ?? [];
   if (errors.length === 0) return undefined;
   const first = errors[0];

@@ -3,18 +3,21 @@
  * and afterwards only added to, and a warning for every handler whose tool is gone.
  * Authored files are never overwritten or deleted; when `index.ts` cannot be read
  * safely it is left alone and reported (as orval's handler merge does).
+ * New files come from templates; ts-morph is loaded only when an authored file has to
+ * be edited through its syntax tree (see ts-morph-lazy.ts).
  */
-import { IndentationText, NewLineKind, Node, Project, QuoteKind, ts } from "ts-morph";
-import type { ObjectLiteralExpression, SourceFile } from "ts-morph";
+import type { Project } from "ts-morph";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { toolIdentifiers } from "../spec/identifiers.js";
 import type { ProjectModel, ToolIdentifiers, ToolModel } from "../spec/model.js";
 import type { GeneratedFile } from "./generated-file.js";
-import { lineColumn, renameHandlerModule, syntaxProblem } from "./handler-rename.js";
+import { renameHandlerModule } from "./handler-rename.js";
+import { renderIndex, updateIndexWithoutParser } from "./handlers-index.js";
 import { sanitizeForComment } from "./header.js";
-import { applyEdits, type TextEdit } from "./text-edits.js";
+import { updateIndex } from "./index-update.js";
 import { tsIdentifier, tsString } from "./templates.js";
+import { tsMorph } from "./ts-morph-lazy.js";
 
 export interface ExistingHandlers {
   /** Each file in the handlers folder (relative posix path, e.g. `get_weather.ts`) and its text. */
@@ -36,25 +39,24 @@ export interface HandlerStubsResult {
 const INDEX = "index.ts";
 
 export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers, layout: HandlersLayout): HandlerStubsResult {
-  const project = new Project({
-    useInMemoryFileSystem: true,
-    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Double, newLineKind: NewLineKind.LineFeed },
-  });
+  // Created (and ts-morph loaded) only when an authored file has to be parsed.
+  let project: Project | undefined;
+  const parser = () => (project ??= newProject());
   const files: GeneratedFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const handlersDir = layout.handlersDir.replace(/\/+$/, "");
   const diagnosticFile = (file: string) => (handlersDir === "" || handlersDir === "." ? file : `${handlersDir}/${file}`);
 
-  const renames = planRenames(project, model, existing, diagnosticFile);
+  const renames = planRenames(parser, model, existing, diagnosticFile);
   diagnostics.push(...renames.diagnostics);
 
   const indexText = existing.files.get(INDEX);
   let indexLeftAlone = false;
   if (indexText === undefined) {
     const listed = model.tools.filter((tool) => !renames.blocked.has(tool.name));
-    files.push({ area: "handlers", path: INDEX, contents: renderIndex(project, listed, layout.generatedFromHandlers), mode: "create" });
+    files.push({ area: "handlers", path: INDEX, contents: renderIndex(listed, layout.generatedFromHandlers), mode: "create" });
   } else {
-    const update = updateIndex(project, model, indexText, renames);
+    const update = updateIndexWithoutParser(model, indexText, renames) ?? updateIndex(parser(), model, indexText, renames);
     if ("problem" in update) {
       indexLeftAlone = true;
       diagnostics.push({
@@ -95,11 +97,12 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
     });
   }
 
+  const moved = new Set(renames.moves.map((move) => move.tool));
   for (const tool of model.tools) {
     const path = `${tool.ids.file}.ts`;
-    if (renames.blocked.has(tool.name) || renames.moves.some((move) => move.tool === tool)) continue;
+    if (renames.blocked.has(tool.name) || moved.has(tool)) continue;
     if (!existing.files.has(path)) {
-      files.push({ area: "handlers", path, contents: renderStub(project, tool, layout.generatedFromHandlers), mode: "create" });
+      files.push({ area: "handlers", path, contents: renderStub(tool, layout.generatedFromHandlers), mode: "create" });
     }
   }
 
@@ -145,7 +148,7 @@ interface RenamePlan {
  * and it still has the shape of a stub; otherwise it is left alone and reported.
  */
 function planRenames(
-  project: Project,
+  parser: () => Project,
   model: ProjectModel,
   existing: ExistingHandlers,
   diagnosticFile: (file: string) => string,
@@ -182,7 +185,7 @@ function planRenames(
       refuse(`${diagnosticFile(toPath)} already exists`);
       continue;
     }
-    const renamed = renameHandlerModule(project, fromText, from, tool.ids);
+    const renamed = renameHandlerModule(parser(), fromText, from, tool.ids);
     if ("problem" in renamed) {
       plan.blocked.add(tool.name);
       plan.diagnostics.push({
@@ -215,273 +218,24 @@ function isHandlerModule(path: string): boolean {
   return !path.includes("/") && path.endsWith(".ts") && !/\.d\.ts$|\.(test|spec)\.ts$/.test(path);
 }
 
-function renderStub(project: Project, tool: ToolModel, generatedFromHandlers: string): string {
-  const sourceFile = project.createSourceFile(`/stubs/${tool.ids.file}.ts`, "", { overwrite: true });
-  sourceFile.addImportDeclaration({ namedImports: ["ToolError"], moduleSpecifier: "mcp-gen/runtime" });
-  sourceFile.addImportDeclaration({
-    isTypeOnly: true,
-    namedImports: [tsIdentifier(tool.ids.handlerType)],
-    moduleSpecifier: `${generatedFromHandlers}/tools/${tool.ids.file}.js`,
-  });
+function renderStub(tool: ToolModel, generatedFromHandlers: string): string {
   const summary = firstLine(tool.wire.description ?? tool.wire.title ?? "");
-  // A writer, not a variable structure: ts-morph indents a multi-line initializer one level too deep.
-  sourceFile.addStatements((writer) => {
-    writer.newLine();
-    if (summary) writer.writeLine(`/** ${sanitizeForComment(summary)} */`);
-    writer.writeLine(`export const ${tsIdentifier(tool.ids.handler)}: ${tool.ids.handlerType} = async (input, context) => {`);
-    writer.indent(() => writer.writeLine(`throw new ToolError(${tsString(`${tool.name} is not implemented yet`)});`));
-    writer.write("};");
+  const doc = summary ? `/** ${sanitizeForComment(summary)} */\n` : "";
+  return `import { ToolError } from "mcp-gen/runtime";
+import type { ${tsIdentifier(tool.ids.handlerType)} } from ${tsString(`${generatedFromHandlers}/tools/${tool.ids.file}.js`)};
+
+${doc}export const ${tsIdentifier(tool.ids.handler)}: ${tool.ids.handlerType} = async (input, context) => {
+  throw new ToolError(${tsString(`${tool.name} is not implemented yet`)});
+};
+`;
+}
+
+function newProject(): Project {
+  const { IndentationText, NewLineKind, Project, QuoteKind } = tsMorph();
+  return new Project({
+    useInMemoryFileSystem: true,
+    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Double, newLineKind: NewLineKind.LineFeed },
   });
-  return finish(sourceFile);
-}
-
-function renderIndex(project: Project, tools: readonly ToolModel[], generatedFromHandlers: string): string {
-  const sourceFile = project.createSourceFile("/stubs/index.ts", "", { overwrite: true });
-  sourceFile.addImportDeclaration({ isTypeOnly: true, namedImports: ["ToolHandlers"], moduleSpecifier: `${generatedFromHandlers}/handlers.js` });
-  for (const tool of tools) {
-    sourceFile.addImportDeclaration({ namedImports: [tsIdentifier(tool.ids.handler)], moduleSpecifier: `./${tool.ids.file}.js` });
-  }
-  sourceFile.addStatements((writer) => {
-    writer.newLine();
-    if (tools.length === 0) {
-      writer.write("export const handlers = {} satisfies ToolHandlers;");
-      return;
-    }
-    writer.writeLine("export const handlers = {");
-    writer.indent(() => tools.forEach((tool) => writer.writeLine(`${propertyKey(tool.name)}: ${tsIdentifier(tool.ids.handler)},`)));
-    writer.write("} satisfies ToolHandlers;");
-  });
-  return finish(sourceFile);
-}
-
-function finish(sourceFile: SourceFile): string {
-  const text = sourceFile.getFullText();
-  return text.endsWith("\n") ? text : `${text}\n`;
-}
-
-type IndexUpdate =
-  | { text: string; orphanKeys: Array<{ key: string; line: number; column: number }> }
-  | { problem: string; line: number; column: number };
-
-/**
- * Adds an import and a property for every tool that the `handlers` object lacks, and
- * moves the entry of a renamed tool to its new name, by editing text at positions found
- * in the syntax tree: everything else the author wrote stays byte for byte.
- */
-function updateIndex(project: Project, model: ProjectModel, text: string, renames: Pick<RenamePlan, "indexRenames" | "blocked">): IndexUpdate {
-  const sourceFile = project.createSourceFile("/existing/index.ts", text, { overwrite: true });
-  const syntax = syntaxProblem(sourceFile, text);
-  if (syntax) return syntax;
-  const object = findHandlersObject(sourceFile);
-  if (!object) return { problem: "no `handlers = { ... }` object literal found", line: 1, column: 1 };
-
-  const toolNames = new Set(model.tools.map((tool) => tool.name));
-  const keyNodes = new Map<string, Node>();
-  const orphanKeys: Array<{ key: string; line: number; column: number }> = [];
-  for (const property of object.getProperties()) {
-    const key = propertyName(property);
-    if (key === undefined) continue;
-    if (!keyNodes.has(key)) keyNodes.set(key, property);
-  }
-  const presentKeys = new Set(keyNodes.keys());
-
-  const edits: TextEdit[] = [];
-  const renamedKeys = new Set<string>();
-  for (const tool of model.tools) {
-    const rename = renames.indexRenames.get(tool.name);
-    if (!rename || presentKeys.has(tool.name) || renamedKeys.has(rename.fromName)) continue;
-    const property = keyNodes.get(rename.fromName);
-    if (!property || !Node.isPropertyAssignment(property)) continue;
-    const nameNode = property.getNameNode();
-    if (!Node.isIdentifier(nameNode) && !Node.isStringLiteral(nameNode)) continue;
-    edits.push({ position: nameNode.getStart(), end: nameNode.getEnd(), text: propertyKey(tool.name) });
-    edits.push(...importRenameEdits(sourceFile, rename.from, tool.ids));
-    presentKeys.add(tool.name);
-    renamedKeys.add(rename.fromName);
-  }
-
-  for (const property of object.getProperties()) {
-    const key = propertyName(property);
-    if (key === undefined || toolNames.has(key) || (renamedKeys.has(key) && keyNodes.get(key) === property)) continue;
-    orphanKeys.push({ key, ...lineColumn(sourceFile, property.getStart()) });
-  }
-  const missing = model.tools.filter((tool) => !presentKeys.has(tool.name) && !renames.blocked.has(tool.name));
-  if (missing.length > 0) {
-    const newline = text.includes("\r\n") ? "\r\n" : "\n";
-    edits.push(...propertyEdits(sourceFile, object, missing, newline));
-    const declared = declaredNames(sourceFile);
-    const toImport = missing.filter((tool) => !declared.has(tool.ids.handler));
-    if (toImport.length > 0) edits.push(importEdit(sourceFile, toImport, newline));
-  }
-  return { text: applyEdits(text, edits), orphanKeys };
-}
-
-/**
- * `import { oldName } from "./old.js"` becomes `import { newName } from "./new.js"`, and
- * every use of `oldName` in the file follows; when `newName` is taken, the import keeps
- * the local name instead (`newName as oldName`), so no other line changes.
- */
-function importRenameEdits(sourceFile: SourceFile, from: ToolIdentifiers, to: ToolIdentifiers): TextEdit[] {
-  const edits: TextEdit[] = [];
-  const declared = declaredNames(sourceFile);
-  const specifiers = new Map([
-    [`./${from.file}.js`, `./${to.file}.js`],
-    [`./${from.file}`, `./${to.file}`],
-  ]);
-  let renameUses = false;
-  for (const declaration of [...sourceFile.getImportDeclarations(), ...sourceFile.getExportDeclarations()]) {
-    const specifier = declaration.getModuleSpecifier();
-    const replacement = specifier ? specifiers.get(specifier.getLiteralValue()) : undefined;
-    if (!specifier || replacement === undefined) continue;
-    if (from.file !== to.file) edits.push({ position: specifier.getStart() + 1, end: specifier.getEnd() - 1, text: replacement });
-    if (!Node.isImportDeclaration(declaration) || from.handler === to.handler) continue;
-    for (const named of declaration.getNamedImports()) {
-      const name = named.getNameNode();
-      if (name.getText() !== from.handler) continue;
-      const alias = named.getAliasNode();
-      if (alias || declared.has(to.handler)) {
-        edits.push({ position: name.getStart(), end: name.getEnd(), text: alias ? to.handler : `${to.handler} as ${from.handler}` });
-      } else {
-        renameUses = true;
-      }
-    }
-  }
-  if (renameUses) {
-    for (const id of sourceFile.getDescendantsOfKind(ts.SyntaxKind.Identifier)) {
-      if (id.getText() !== from.handler || isPropertyNamePosition(id)) continue;
-      const parent = id.getParent();
-      const text = parent && Node.isShorthandPropertyAssignment(parent) ? `${from.handler}: ${to.handler}` : to.handler;
-      edits.push({ position: id.getStart(), end: id.getEnd(), text });
-    }
-  }
-  return edits;
-}
-
-/** `x` in `{ x: 1 }` or `a.x`: a name, not a use of the binding `x`. */
-function isPropertyNamePosition(id: Node): boolean {
-  const parent = id.getParent();
-  if (!parent) return false;
-  if ((Node.isPropertyAssignment(parent) || Node.isMethodDeclaration(parent) || Node.isPropertySignature(parent)) && parent.getNameNode() === id) {
-    return true;
-  }
-  return Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id;
-}
-
-function findHandlersObject(sourceFile: SourceFile): ObjectLiteralExpression | undefined {
-  const declaration = sourceFile.getVariableDeclaration("handlers");
-  let expression = declaration?.getInitializer();
-  while (
-    expression &&
-    (Node.isSatisfiesExpression(expression) ||
-      Node.isAsExpression(expression) ||
-      Node.isTypeAssertion(expression) ||
-      Node.isParenthesizedExpression(expression))
-  ) {
-    expression = expression.getExpression();
-  }
-  return expression && Node.isObjectLiteralExpression(expression) ? expression : undefined;
-}
-
-/** The key a property stands for, when it can be known without running the code. */
-function propertyName(property: Node): string | undefined {
-  if (
-    !Node.isPropertyAssignment(property) &&
-    !Node.isShorthandPropertyAssignment(property) &&
-    !Node.isMethodDeclaration(property) &&
-    !Node.isGetAccessorDeclaration(property) &&
-    !Node.isSetAccessorDeclaration(property)
-  ) {
-    return undefined;
-  }
-  const nameNode = property.getNameNode();
-  if (Node.isIdentifier(nameNode)) return nameNode.getText();
-  if (Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode)) return nameNode.getLiteralValue();
-  if (Node.isNumericLiteral(nameNode)) return String(nameNode.getLiteralValue());
-  if (Node.isComputedPropertyName(nameNode)) {
-    const inner = nameNode.getExpression();
-    if (Node.isStringLiteral(inner) || Node.isNoSubstitutionTemplateLiteral(inner)) return inner.getLiteralValue();
-  }
-  return undefined;
-}
-
-function propertyEdits(sourceFile: SourceFile, object: ObjectLiteralExpression, tools: ToolModel[], newline: string): TextEdit[] {
-  const text = sourceFile.getFullText();
-  const entries = tools.map((tool) => `${propertyKey(tool.name)}: ${tsIdentifier(tool.ids.handler)}`);
-  const properties = object.getProperties();
-  const closeBrace = object.getEnd() - 1;
-
-  if (properties.length === 0) {
-    const baseIndent = lineIndent(text, object.getStart());
-    const inner = text.slice(object.getStart() + 1, closeBrace);
-    const lines = entries.map((entry) => `${newline}${baseIndent}  ${entry},`).join("");
-    // `{}` or `{ }`: the object is written out multi-line; comments inside stay before the new entries.
-    if (inner.trim() === "") return [{ position: object.getStart() + 1, text: `${lines}${newline}${baseIndent}` }];
-    return [{ position: closeBrace, text: `${lines.slice(newline.length)}${newline}${baseIndent}` }];
-  }
-
-  const last = properties[properties.length - 1];
-  const hasTrailingComma = (object.compilerNode.properties as ts.NodeArray<ts.Node>).hasTrailingComma === true;
-  const multiline = sourceFile.getLineAndColumnAtPos(last.getEnd()).line !== sourceFile.getLineAndColumnAtPos(closeBrace).line;
-  const edits: TextEdit[] = [];
-  let after = last.getEnd();
-  const comma = (entry: string, i: number) => `${entry}${i < entries.length - 1 || hasTrailingComma ? "," : ""}`;
-  if (hasTrailingComma) after = last.getNextSiblingOrThrow((node) => node.getKind() === ts.SyntaxKind.CommaToken).getEnd();
-  else edits.push({ position: after, text: "," });
-  if (!multiline) {
-    edits.push({ position: after, text: entries.map((entry, i) => ` ${comma(entry, i)}`).join("") });
-    return edits;
-  }
-  const indent = lineIndent(text, last.getStart());
-  const insertAt = endOfTrailingComments(text, after);
-  const lines = entries.map((entry, i) => `${newline}${indent}${comma(entry, i)}`).join("");
-  edits.push({ position: insertAt, text: lines });
-  return edits;
-}
-
-function importEdit(sourceFile: SourceFile, tools: ToolModel[], newline: string): TextEdit {
-  const text = sourceFile.getFullText();
-  const imports = sourceFile.getImportDeclarations();
-  const lastImport = imports[imports.length - 1];
-  // Follow the author's quotes and semicolons.
-  const quote = lastImport?.getModuleSpecifier().getText().startsWith("'") ? "'" : '"';
-  const semicolon = lastImport && !lastImport.getText().endsWith(";") ? "" : ";";
-  const lines = tools.map((tool) => `import { ${tsIdentifier(tool.ids.handler)} } from ${quote}./${tool.ids.file}.js${quote}${semicolon}`);
-  if (lastImport) {
-    return { position: endOfTrailingComments(text, lastImport.getEnd()), text: lines.map((line) => `${newline}${line}`).join("") };
-  }
-  const firstStatement = sourceFile.getStatements()[0];
-  const position = firstStatement ? firstStatement.getStart(true) : 0;
-  return { position, text: lines.map((line) => `${line}${newline}`).join("") + newline };
-}
-
-/** Names declared at the top level (imports included), so that an author's own import is not duplicated. */
-function declaredNames(sourceFile: SourceFile): Set<string> {
-  const names = new Set<string>();
-  for (const declaration of sourceFile.getImportDeclarations()) {
-    const defaultImport = declaration.getDefaultImport();
-    if (defaultImport) names.add(defaultImport.getText());
-    const namespaceImport = declaration.getNamespaceImport();
-    if (namespaceImport) names.add(namespaceImport.getText());
-    for (const named of declaration.getNamedImports()) names.add((named.getAliasNode() ?? named.getNameNode()).getText());
-  }
-  for (const statement of sourceFile.getVariableStatements()) for (const declaration of statement.getDeclarations()) names.add(declaration.getName());
-  for (const fn of sourceFile.getFunctions()) if (fn.getName()) names.add(fn.getName()!);
-  return names;
-}
-
-/** Past any comments that share the line, so that `x, // note` keeps its note. */
-function endOfTrailingComments(text: string, position: number): number {
-  const comments = ts.getTrailingCommentRanges(text, position);
-  return comments && comments.length > 0 ? comments[comments.length - 1].end : position;
-}
-
-function lineIndent(text: string, position: number): string {
-  const lineStart = text.lastIndexOf("\n", position - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))![0];
-}
-
-function propertyKey(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : tsString(name);
 }
 
 function firstLine(text: string): string {
