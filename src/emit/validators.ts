@@ -1,25 +1,23 @@
 /**
  * The validators emitter: ajv standalone code for every input and output schema.
  *
- * One Ajv instance cannot compile both dialects, and two instances' standalone code
- * uses the same internal names (`validate10`, `schema31`, ...). So each dialect gets
- * its own module, and `validators.js` re-exports them all under one name per schema:
+ * The functions are the checker's own (src/spec/schemas.ts compiles each distinct schema
+ * once per process), so tools with equal schemas share one function. One Ajv instance
+ * cannot compile both dialects, and two instances' standalone code uses the same internal
+ * names (`validate10`, `schema31`, ...). So each dialect gets its own module, and
+ * `validators.js` re-exports them all under one name per schema:
  *
  *   validators.js              export { validateGetWeatherInput, ... } from "./validators-2020-12.js"; ...
  *   validators-2020-12.js      the 2020-12 schemas (only when some tool uses 2020-12)
  *   validators-draft-07.js     the draft-07 schemas (only when some tool uses draft-07)
  *   validators.d.ts            one `CompiledValidator` declaration per export
  */
-import standaloneCodeModule from "ajv/dist/standalone/index.js";
-import { type AnyAjv, createAjv } from "../spec/ajv.js";
+import type { ValidateFunction } from "ajv";
 import type { Dialect, JsonObject, ProjectModel } from "../spec/model.js";
-import { unknownFormatsOf } from "../spec/vocabulary.js";
+import { compileSchema, schemaCompiler } from "../spec/schemas.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { generatedHeader } from "./header.js";
-
-// ajv's standalone entry is CommonJS; under NodeNext its default import is the module object.
-const standaloneCode = ((standaloneCodeModule as unknown as { default?: unknown }).default ??
-  standaloneCodeModule) as (ajv: AnyAjv, refs: Record<string, string>) => string;
+import { standaloneModule } from "./standalone-code.js";
 
 /** The dialects in the order their modules are re-exported. */
 const DIALECTS: readonly Dialect[] = ["2020-12", "draft-07"];
@@ -79,16 +77,15 @@ function validatorSources(model: ProjectModel): ValidatorSource[] {
 }
 
 function dialectModule(dialect: Dialect, group: ValidatorSource[]): string {
-  const unknownFormats = [...new Set(group.flatMap((source) => unknownFormatsOf(source.schema)))].sort();
-  const ajv = createAjv(dialect, { standalone: true, unknownFormats });
-  const exports: Record<string, string> = {};
-  for (const source of group) {
-    // Keyed by export name: a root `$id` would be the key instead, and two tools may share one.
-    const { $id: _id, ...schema } = source.schema;
-    ajv.addSchema(schema, source.exportName);
-    exports[source.exportName] = source.exportName;
-  }
-  return withCommonJsRequire(standaloneCode(ajv, exports));
+  const exports = group.map((source) => [source.exportName, compiled(source)] as const);
+  return withCommonJsRequire(standaloneModule(schemaCompiler(dialect), exports));
+}
+
+/** The checker's function for this schema; compiled now if this process has not compiled it yet. */
+function compiled(source: ValidatorSource): ValidateFunction {
+  const { validate, problems } = compileSchema(source.schema, source.dialect);
+  if (!validate) throw new Error(`${source.exportName}: the schema does not compile: ${problems.map((p) => p.message).join("; ")}`);
+  return validate;
 }
 
 /**

@@ -42,7 +42,10 @@ export const STANDARD_FORMATS = [
 ] as const;
 
 export interface AjvSetup {
-  /** Emit standalone ESM code (the validators emitter). */
+  /**
+   * Keep each function's source for standalone ESM code: the checker's instances, whose
+   * functions the validators emitter writes out.
+   */
   standalone?: boolean;
   /**
    * Formats that ajv-formats does not know (e.g. `byte`, `int32`): registered as
@@ -51,7 +54,6 @@ export interface AjvSetup {
   unknownFormats?: Iterable<string>;
 }
 
-export type AnyAjv = Ajv;
 
 export function createAjv(dialect: Dialect, setup: AjvSetup = {}): Ajv {
   const options: Options = {

@@ -1,7 +1,7 @@
 /**
  * Semantic checks of a tool's (already bundled) schemas: dialect, root type, `required`
  * names, formats and keywords outside the vocabulary, and that ajv compiles them. The
- * compiled validators are cached here for the example checker.
+ * compiled validators are cached here for the example checker and the validators emitter.
  */
 import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
@@ -175,9 +175,12 @@ function isPlainObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// Compilation, shared with the example checker. One Ajv instance per dialect serves every
-// schema (an instance per schema is what makes checking hundreds of tools slow), and each
-// compiled schema is cached by identity.
+// Compilation, shared with the example checker and the validators emitter: each distinct
+// schema is compiled once per process. One Ajv instance per dialect serves every schema (an
+// instance per schema is what makes checking hundreds of tools slow); it keeps the generated
+// source of what it compiles, so the emitter turns these very functions into standalone code.
+// Schemas are cached by identity, then by content: projects repeat schemas, and two tools
+// whose schemas are equal share one compiled function.
 
 export interface SchemaProblem {
   message: string;
@@ -191,19 +194,35 @@ export interface CompiledSchema {
   problems: SchemaProblem[];
 }
 
-const instances = new Map<Dialect, Ajv>();
-const compiled = new WeakMap<object, Map<Dialect, CompiledSchema>>();
-
-function ajvFor(dialect: Dialect): Ajv {
-  let ajv = instances.get(dialect);
-  if (!ajv) {
-    ajv = createAjv(dialect);
-    instances.set(dialect, ajv);
-  }
-  return ajv;
+interface DialectCompiler {
+  ajv: Ajv;
+  /** Keyed by the schema's JSON without `$schema`; key order counts, as it orders ajv's errors. */
+  byContent: Map<string, CompiledSchema>;
 }
 
-/** Compiles `schema` (already bundled) in `dialect`; the result is cached per schema object. */
+const compilers = new Map<Dialect, DialectCompiler>();
+const compiled = new WeakMap<object, Map<Dialect, CompiledSchema>>();
+
+function compilerFor(dialect: Dialect): DialectCompiler {
+  let compiler = compilers.get(dialect);
+  if (!compiler) {
+    const ajv = createAjv(dialect, { standalone: true });
+    compiler = { ajv, byContent: new Map() };
+    compilers.set(dialect, compiler);
+  }
+  return compiler;
+}
+
+/**
+ * The Ajv instance that compiles every `dialect` schema of this process. Its functions carry
+ * their source (`validate.source`), and their names are unique within it, so any of them can
+ * go into one standalone module.
+ */
+export function schemaCompiler(dialect: Dialect): Ajv {
+  return compilerFor(dialect).ajv;
+}
+
+/** Compiles `schema` (already bundled) in `dialect`, once per distinct schema. */
 export function compileSchema(schema: JsonObject, dialect: Dialect): CompiledSchema {
   let byDialect = compiled.get(schema);
   if (!byDialect) {
@@ -212,37 +231,34 @@ export function compileSchema(schema: JsonObject, dialect: Dialect): CompiledSch
   }
   let result = byDialect.get(dialect);
   if (!result) {
-    result = compileUncached(schema, dialect);
+    // The dialect is already chosen; `$schema` spellings ajv does not know (https for draft-07) must not matter.
+    const { $schema: _ignored, ...subject } = schema;
+    const compiler = compilerFor(dialect);
+    const key = JSON.stringify(subject);
+    result = compiler.byContent.get(key);
+    if (!result) {
+      result = compileUncached(compiler, subject);
+      compiler.byContent.set(key, result);
+    }
     byDialect.set(dialect, result);
   }
   return result;
 }
 
-function compileUncached(schema: JsonObject, dialect: Dialect): CompiledSchema {
-  const ajv = ajvFor(dialect);
+function compileUncached({ ajv }: DialectCompiler, subject: JsonObject): CompiledSchema {
   // Unknown formats are annotations (as in 2020-12): valid for every value, never an ajv warning.
-  for (const format of unknownFormatsOf(schema)) if (!ajv.formats[format]) ajv.addFormat(format, true);
-  // The dialect is already chosen; `$schema` spellings ajv does not know (https for draft-07) must not matter.
-  const { $schema: _ignored, ...subject } = schema;
-
+  for (const format of unknownFormatsOf(subject)) if (!ajv.formats[format]) ajv.addFormat(format, true);
   if (!ajv.validateSchema(subject)) return { problems: metaSchemaProblems(ajv.errors ?? []) };
+  // Two tools may declare the same root `$id`, which ajv refuses twice on one instance. The root
+  // `$id` changes nothing else here: only refs starting with `#` get this far (hasUnresolvedRef).
+  const { $id: _id, ...body } = subject;
   try {
-    return { validate: compileOnce(ajv, subject, dialect), problems: [] };
+    return { validate: ajv.compile(body), problems: [] };
   } catch (error) {
     return { problems: [compileProblem(subject, error)] };
-  }
-}
-
-function compileOnce(ajv: Ajv, subject: JsonObject, dialect: Dialect): ValidateFunction {
-  try {
-    return ajv.compile(subject);
-  } catch (error) {
-    // Another schema registered the same `$id`: compile this one on its own instance.
-    if (!/already exists/.test(String((error as Error).message))) throw error;
-    return createAjv(dialect, { unknownFormats: unknownFormatsOf(subject) }).compile(subject);
   } finally {
-    // Forget the schema (and its `$id`) so that the next schema with that `$id` compiles.
-    ajv.removeSchema(subject);
+    // The instance need not find it again: the caches here do.
+    ajv.removeSchema(body);
   }
 }
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CORPUS_DIR, typeCheck } from "../helpers/project.js";
 import { modelFromWire, projectOf } from "./project-model-fixture.js";
 import type { GeneratedFile } from "../../src/emit/generated-file.js";
@@ -185,6 +185,94 @@ export declare const validatePingInput: CompiledValidator;
 
   it("emits only validators.js and its declarations for a model without tools", () => {
     expect(emitValidators(projectOf([])).map((file) => file.path)).toEqual(["validators.d.ts", "validators.js"]);
+  });
+});
+
+describe("emitValidators with the checker's compiled functions", () => {
+  // Each test builds its schemas anew: only equal content may make two tools share a function.
+  const listing = (): JsonObject => ({
+    type: "object",
+    properties: { query: { type: "string", minLength: 2 }, limit: { type: "integer", maximum: 50 } },
+    required: ["query"],
+  });
+  const sharedModel = () =>
+    projectOf([
+      modelFromWire({ name: "search_issues", inputSchema: listing(), outputSchema: { type: "object", properties: {} } }),
+      modelFromWire({ name: "search_users", inputSchema: listing(), outputSchema: { type: "object", properties: {} } }),
+      modelFromWire({ name: "search_legacy", inputSchema: { $schema: "http://json-schema.org/draft-07/schema#", ...listing() } }, { input: "draft-07" }),
+      modelFromWire({ name: "search_older", inputSchema: listing() }, { input: "draft-07" }),
+      modelFromWire({ name: "tag_a", inputSchema: { $id: "https://example.com/tag", type: "object", properties: { tag: { type: "string" } } } }),
+      modelFromWire({ name: "tag_b", inputSchema: { $id: "https://example.com/tag", type: "object", properties: { tag: { type: "number" } } } }),
+      modelFromWire({ name: "tag_c", inputSchema: { $id: "https://example.com/tag", type: "object", properties: { tag: { type: "string" } } } }),
+    ]);
+  const exported = (code: string): Map<string, string> =>
+    new Map([...code.matchAll(/^export const (\w+) = (\w+);$/gm)].map((match) => [match[1], match[2]]));
+  const contents = (files: GeneratedFile[], path: string): string => files.find((file) => file.path === path)?.contents ?? "";
+
+  it("compiles equal schemas once per dialect: their exports share one function", () => {
+    const files = emitValidators(sharedModel());
+    const modern = contents(files, "validators-2020-12.js");
+    const legacy = contents(files, "validators-draft-07.js");
+    const modernExports = exported(modern);
+    expect(modernExports.get("validateSearchIssuesInput")).toBe(modernExports.get("validateSearchUsersInput"));
+    expect(modernExports.get("validateSearchIssuesOutput")).toBe(modernExports.get("validateSearchUsersOutput"));
+    expect(modernExports.get("validateTagAInput")).toBe(modernExports.get("validateTagCInput"));
+    expect(modernExports.get("validateTagAInput")).not.toBe(modernExports.get("validateTagBInput"));
+    expect(new Set(modernExports.values()).size).toBe(4);
+    for (const name of new Set(modernExports.values())) expect(modern.split(`function ${name}(`)).toHaveLength(2);
+    // The same schema in the other dialect is that dialect's own function, in its own module.
+    const legacyExports = exported(legacy);
+    expect([...legacyExports.keys()]).toEqual(["validateSearchLegacyInput", "validateSearchOlderInput"]);
+    expect(new Set(legacyExports.values()).size).toBe(1);
+  });
+
+  it("validates through every export of a shared function, and per `$id`-sharing schema, in plain Node", () => {
+    const outDir = writeFiles(emitValidators(sharedModel()), "shared");
+    const results = validateInNode(outDir, [
+      ["validateSearchIssuesInput", { query: "ab", limit: 3 }],
+      ["validateSearchUsersInput", { query: "a", limit: 99 }],
+      ["validateSearchUsersOutput", {}],
+      ["validateSearchOlderInput", { limit: 1.5 }],
+      ["validateSearchLegacyInput", { query: "abc" }],
+      ["validateTagAInput", { tag: 1 }],
+      ["validateTagBInput", { tag: 1 }],
+      ["validateTagCInput", { tag: "x" }],
+    ]);
+    expect(results).toEqual([
+      { valid: true, errors: [] },
+      { valid: false, errors: ["/query minLength", "/limit maximum"] },
+      { valid: true, errors: [] },
+      { valid: false, errors: [" required", "/limit type"] },
+      { valid: true, errors: [] },
+      { valid: false, errors: ["/tag type"] },
+      { valid: true, errors: [] },
+      { valid: true, errors: [] },
+    ]);
+  });
+
+  it("works without a prior check, and emits the same bytes whatever was compiled before and in which order", async () => {
+    vi.resetModules();
+    const alone = await import("../../src/emit/validators.js");
+    const fresh = alone.emitValidators(sharedModel());
+
+    vi.resetModules();
+    const { compileSchema } = await import("../../src/spec/schemas.js");
+    const { emitValidators: emitAfterCheck } = await import("../../src/emit/validators.js");
+    // Other schemas first, then this model's in reverse: ajv's names count all of them.
+    compileSchema({ type: "object", properties: { other: { type: "string", pattern: "^o" } } }, "2020-12");
+    compileSchema({ type: "array", items: { type: "string", format: "email" } }, "draft-07");
+    const model = sharedModel();
+    for (const tool of [...model.tools].reverse()) {
+      compileSchema(tool.wire.inputSchema, tool.inputDialect);
+      if (tool.wire.outputSchema) compileSchema(tool.wire.outputSchema, tool.outputDialect ?? "2020-12");
+    }
+    expect(emitAfterCheck(model)).toEqual(fresh);
+    expect(emitValidators(sharedModel())).toEqual(fresh);
+  });
+
+  it("throws when a schema does not compile", () => {
+    const broken = projectOf([modelFromWire({ name: "broken", inputSchema: { type: "object", properties: { a: { type: "strin" } } } })]);
+    expect(() => emitValidators(broken)).toThrow(/validateBrokenInput: the schema does not compile/);
   });
 });
 
