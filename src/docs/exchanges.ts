@@ -7,9 +7,8 @@
  */
 import { describeViolations } from "../runtime/validation-message.js";
 import type { ValidationError } from "../runtime/types.js";
-import { createAjv, isKnownFormat } from "../spec/ajv.js";
+import { compileSchema } from "../spec/schemas.js";
 import type { JsonObject, JsonValue, ToolExample, ToolModel } from "../spec/model.js";
-import { isObject } from "./schema-table.js";
 
 export interface Exchange {
   title: string;
@@ -53,27 +52,13 @@ function errorResult(tool: ToolModel, example: ToolExample, validate: (input: Js
   return { content: [{ type: "text", text }], isError: true };
 }
 
-/** The runtime's input check, compiled here the same way the validators emitter compiles it. */
+/**
+ * The runtime's input check: the function the checker compiled and the validators
+ * emitter writes out (compiled once per run, shared by equal schemas).
+ */
 function inputValidator(tool: ToolModel): (input: JsonValue) => ValidationError[] | undefined {
-  try {
-    const ajv = createAjv(tool.inputDialect, { unknownFormats: unknownFormats(tool.wire.inputSchema) });
-    const check = ajv.compile(tool.wire.inputSchema);
-    return (input) => (check(input) ? undefined : (check.errors as ValidationError[] | null | undefined) ?? undefined);
-  } catch {
-    // The checker already compiled this schema; should ajv still refuse, the docs stay generic.
-    return () => undefined;
-  }
-}
-
-function unknownFormats(schema: JsonValue): string[] {
-  const found = new Set<string>();
-  const visit = (value: JsonValue): void => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (isObject(value)) {
-      if (typeof value.format === "string" && !isKnownFormat(value.format)) found.add(value.format);
-      Object.values(value).forEach(visit);
-    }
-  };
-  visit(schema);
-  return [...found].sort();
+  const check = compileSchema(tool.wire.inputSchema, tool.inputDialect).validate;
+  // The checker already compiled this schema; should ajv still refuse, the docs stay generic.
+  if (!check) return () => undefined;
+  return (input) => (check(input) ? undefined : (check.errors as ValidationError[] | null | undefined) ?? undefined);
 }
