@@ -44,9 +44,9 @@ export function nameStyleRule(tools: readonly ToolLintContext[]): Finding[] {
   for (const { style } of styled) if (style && style !== "mixed") counts.set(style, (counts.get(style) ?? 0) + 1);
   const main = STYLE_ORDER.reduce<NameStyle | undefined>((best, style) => ((counts.get(style) ?? 0) > (best ? counts.get(best)! : 0) ? style : best), undefined);
   const findings: Finding[] = [];
+  const example = styled.find((other) => other.style === main);
   for (const { ctx, style } of styled) {
     if (!style || style === main) continue;
-    const example = styled.find((other) => other.style === main);
     findings.push({
       code: "MG107",
       message:
