@@ -1,7 +1,7 @@
 /** `mcp-gen docs`: argument handling and output; the work is in ../docs/build-docs.ts. */
 import path from "node:path";
 import type { Command } from "commander";
-import { toPosix } from "../config/config.js";
+import { toPosix } from "../util/posix.js";
 import type { DocsFormat } from "../emit/docs.js";
 import type { CliContext } from "./context.js";
 import { reportDiagnostics, type Io } from "./report.js";

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { Option, type Command } from "commander";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { toPosix } from "../config/config.js";
+import { toPosix } from "../util/posix.js";
 import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { splitCommandLine } from "../import/command-line.js";
 import type { ProtocolNegotiation, ServerSource } from "../import/from-server.js";

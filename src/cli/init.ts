@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { toPosix } from "../config/config.js";
+import { toPosix } from "../util/posix.js";
 import type { CliContext } from "./context.js";
 import { reportDiagnostics } from "./report.js";
 
