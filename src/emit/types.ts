@@ -52,10 +52,30 @@ const COMPILE_OPTIONS: Partial<TypeCompileOptions> = {
   $refOptions: { resolve: { external: false, file: false, http: false } },
 };
 
+/**
+ * What a process already translated, by everything the translation reads: in watch mode
+ * (and in any long-lived caller) a change to one spec re-translates only that tool.
+ * Bounded, since every edited version of a schema would otherwise stay.
+ */
+const translated = new Map<string, Promise<string>>();
+const TRANSLATED_LIMIT = 20_000;
+
+function compileToolTypes(tool: ToolModel): Promise<string> {
+  const schema = typeSchemaOf(tool);
+  const key = JSON.stringify([schema, tool.ids.inputType, tool.ids.outputType, tool.wire.outputSchema !== undefined]);
+  let declarations = translated.get(key);
+  if (!declarations) {
+    if (translated.size >= TRANSLATED_LIMIT) translated.clear();
+    declarations = translate(tool, schema);
+    translated.set(key, declarations);
+  }
+  return declarations;
+}
+
 /** One compile() per tool, input and output together, so jstt sees every name at once. */
-async function compileToolTypes(tool: ToolModel): Promise<string> {
+async function translate(tool: ToolModel, schema: JsonObject): Promise<string> {
   try {
-    const code = await compile(typeSchemaOf(tool) as never, tool.ids.inputType, COMPILE_OPTIONS);
+    const code = await compile(schema as never, tool.ids.inputType, COMPILE_OPTIONS);
     return indentDeclarations(withoutProvenanceComments(code).trim());
   } catch {
     // The checker has accepted the schema, so ajv can validate it: a loose type is
