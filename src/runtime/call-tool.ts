@@ -3,9 +3,9 @@
  * validation, the handler with its context, timeouts, results and errors. What reaches
  * the client is decided here, and only here.
  */
-import { randomUUID } from "node:crypto";
 import type { AfterCallHook, BeforeCallHook, CallStatus, ConcurrencyGate, RateLimitDecision, RateLimitHook, ToolCall } from "./call-policy.js";
 import { errorDetails, silentLogger } from "./logger.js";
+import { plainArguments } from "./plain-arguments.js";
 import { normalizeReturn, structuredResult, textResult } from "./results.js";
 import { ToolError } from "./tool-error.js";
 import type { CallToolResult, ToolContext, ToolEntry, ToolLogger } from "./types.js";
@@ -29,6 +29,13 @@ export interface CallLimits {
 export interface CallEnvironment {
   /** Aborted when the client cancels or the connection closes. */
   signal: AbortSignal;
+  /**
+   * `signal` belongs to this call alone and ends with it (the SDK's per-request signal):
+   * without a timeout the handler then gets it as it is, which spares a linked
+   * AbortController per call. Otherwise the handler gets its own signal, linked to this
+   * one only while the call runs.
+   */
+  signalEndsWithCall?: boolean;
   progress: ToolContext["progress"];
   requestId?: string | number;
   authInfo?: unknown;
@@ -42,6 +49,8 @@ export interface CallEnvironment {
 }
 
 const unavailable = (what: string) => () => Promise.reject(new ToolError(`${what} is not available on this connection.`));
+const unavailableElicit = unavailable("Elicitation");
+const unavailableSample = unavailable("Sampling");
 
 class TimeoutError extends Error {
   constructor(readonly ms: number) {
@@ -57,7 +66,30 @@ export async function callTool(
   env: CallEnvironment,
   limits: CallLimits = {},
 ): Promise<CallToolResult> {
-  const started = performance.now();
+  return (await runToolCall(entry, handler, rawArguments, env, limits)).result;
+}
+
+/** How one call ended, as `runToolCall` reports it. */
+export interface CallEnd {
+  status: CallStatus;
+  result: CallToolResult;
+  /**
+   * The runtime built `result` itself (a text, an error, validated structured output), so its
+   * shape is known to be a valid CallToolResult. `false` when it is what the handler returned
+   * (content blocks, a whole CallToolResult): the transport layer must still check it.
+   */
+  wellFormed: boolean;
+}
+
+/** `callTool`, also telling whether the result still needs the SDK's result check. */
+export async function runToolCall(
+  entry: ToolEntry,
+  handler: AnyToolHandler | undefined,
+  rawArguments: unknown,
+  env: CallEnvironment,
+  limits: CallLimits,
+): Promise<CallEnd> {
+  const started = limits.afterCall ? performance.now() : 0;
   const call: ToolCall = {
     name: entry.definition.name,
     annotations: entry.definition.annotations ?? {},
@@ -65,74 +97,70 @@ export async function callTool(
     authInfo: env.authInfo,
     requestId: env.requestId,
   };
-  const [status, result] = await runCall(entry, handler, call, env, limits);
+  const end = await runCall(entry, handler, call, env, limits);
   if (limits.afterCall) {
     try {
-      await limits.afterCall(call, { status, result, durationMs: performance.now() - started });
+      await limits.afterCall(call, { status: end.status, result: end.result, durationMs: performance.now() - started });
     } catch (error) {
       // An audit hook failing must not change what the client gets; the operator must hear of it.
       env.logger.error(`afterCall hook failed for tool "${call.name}"`, { tool: call.name, details: errorDetails(error) });
     }
   }
-  return result;
+  return end;
 }
 
-type Ended = [CallStatus, CallToolResult];
+/** An answer the runtime wrote itself. */
+const ended = (status: CallStatus, result: CallToolResult): CallEnd => ({ status, result, wellFormed: true });
 
-async function runCall(entry: ToolEntry, handler: AnyToolHandler | undefined, call: ToolCall, env: CallEnvironment, limits: CallLimits): Promise<Ended> {
+async function runCall(entry: ToolEntry, handler: AnyToolHandler | undefined, call: ToolCall, env: CallEnvironment, limits: CallLimits): Promise<CallEnd> {
   const name = call.name;
-  const json = toJson(call.arguments);
-  if (json === undefined) return ["invalid-arguments", textResult(`Arguments for tool "${name}" are not JSON.`, true)];
-  if (limits.maxArgumentBytes !== undefined) {
-    const size = Buffer.byteLength(json, "utf8");
-    if (size > limits.maxArgumentBytes) {
-      return ["too-large", textResult(`Arguments for tool "${name}" are ${size} bytes; this server accepts at most ${limits.maxArgumentBytes}.`, true)];
-    }
+  const plain = plainArguments(call.arguments, limits.maxArgumentBytes);
+  if ("notJson" in plain) return ended("invalid-arguments", textResult(`Arguments for tool "${name}" are not JSON.`, true));
+  if ("tooLarge" in plain) {
+    return ended("too-large", textResult(`Arguments for tool "${name}" are ${plain.tooLarge} bytes; this server accepts at most ${limits.maxArgumentBytes}.`, true));
   }
-  // Plain data from here on: parsers upstream may have turned a `"__proto__"` key into an
-  // object's prototype, whose properties a handler would read without any validator seeing
-  // them as the arguments' own. A JSON round trip keeps exactly the own, enumerable data.
-  const args: unknown = JSON.parse(json);
+  const args = plain.value;
   call.arguments = args;
   if (limits.rateLimit) {
     let decision: RateLimitDecision;
     try {
       decision = await limits.rateLimit(call);
     } catch (error) {
-      return ["internal-error", internalFailure(env.logger, name, "the rateLimit hook threw", error)];
+      return ended("internal-error", internalFailure(env.logger, name, "the rateLimit hook threw", error));
     }
     if (decision !== true) {
       const retry = typeof decision === "object" && decision !== null && Number.isFinite(decision.retryAfterMs) ? Math.max(0, Math.ceil(decision.retryAfterMs)) : undefined;
       const text = `Rate limit reached for tool "${name}"${retry === undefined ? "; try again later." : `; retry after ${retry} ms.`}`;
-      return ["rate-limited", textResult(text, true)];
+      return ended("rate-limited", textResult(text, true));
     }
   }
   let valid: boolean;
   try {
     valid = entry.validateInput(args);
   } catch (error) {
-    return ["internal-error", internalFailure(env.logger, name, "the input validator threw", error)];
+    return ended("internal-error", internalFailure(env.logger, name, "the input validator threw", error));
   }
   if (!valid) {
     const violations = describeViolations(entry.validateInput.errors);
-    return ["invalid-arguments", textResult(`Invalid arguments for tool "${name}":\n${violations.join("\n")}`, true)];
+    return ended("invalid-arguments", textResult(`Invalid arguments for tool "${name}":\n${violations.join("\n")}`, true));
   }
   if (limits.beforeCall) {
     try {
       const decision = await limits.beforeCall(call);
-      if (decision && typeof decision === "object" && typeof decision.deny === "string") return ["denied", textResult(decision.deny, true)];
+      if (decision && typeof decision === "object" && typeof decision.deny === "string") return ended("denied", textResult(decision.deny, true));
     } catch (error) {
-      if (error instanceof ToolError) return ["denied", textResult(error.message, true)];
-      return ["internal-error", internalFailure(env.logger, name, "the beforeCall hook threw", error)];
+      if (error instanceof ToolError) return ended("denied", textResult(error.message, true));
+      return ended("internal-error", internalFailure(env.logger, name, "the beforeCall hook threw", error));
     }
   }
   if (typeof handler !== "function") {
-    return ["internal-error", internalFailure(env.logger, name, `no handler is registered for tool "${name}"`)];
+    return ended("internal-error", internalFailure(env.logger, name, `no handler is registered for tool "${name}"`));
   }
-  const release = limits.concurrency ? limits.concurrency.tryEnter() : () => undefined;
+  if (!limits.concurrency) return runHandler(entry, handler, call, env, limits);
+  const release = limits.concurrency.tryEnter();
   if (!release) {
-    const max = limits.concurrency!.max;
-    return ["busy", textResult(`Server busy: ${max} tool call${max === 1 ? " is" : "s are"} already running, the most this server allows at once; try again shortly.`, true)];
+    const max = limits.concurrency.max;
+    return ended("busy", textResult(`Server busy: ${max} tool call${max === 1 ? " is" : "s are"} already running, the most this server allows at once; try again shortly.`, true));
   }
   try {
     return await runHandler(entry, handler, call, env, limits);
@@ -141,57 +169,63 @@ async function runCall(entry: ToolEntry, handler: AnyToolHandler | undefined, ca
   }
 }
 
-async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolCall, env: CallEnvironment, limits: CallLimits): Promise<Ended> {
+async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolCall, env: CallEnvironment, limits: CallLimits): Promise<CallEnd> {
   const name = call.name;
-  const controller = new AbortController();
-  const abortFromClient = () => controller.abort(env.signal.reason);
-  if (env.signal.aborted) abortFromClient();
-  else env.signal.addEventListener("abort", abortFromClient, { once: true });
-  let timer: NodeJS.Timeout | undefined;
+  const timeoutMs = limits.timeoutMs;
+  // The handler's own signal, linked to the client's, unless the client's already is the call's own.
+  let controller: AbortController | undefined;
+  let abortFromClient: (() => void) | undefined;
+  if (timeoutMs !== undefined || !env.signalEndsWithCall) {
+    const linked = new AbortController();
+    controller = linked;
+    abortFromClient = () => linked.abort(env.signal.reason);
+    if (env.signal.aborted) abortFromClient();
+    else env.signal.addEventListener("abort", abortFromClient, { once: true });
+  }
   const context: ToolContext = {
-    signal: controller.signal,
+    signal: controller ? controller.signal : env.signal,
     progress: env.progress,
     log: env.logger,
     clientLog: env.clientLog ?? silentLogger,
-    elicit: env.elicit ?? unavailable("Elicitation"),
-    sample: env.sample ?? unavailable("Sampling"),
+    elicit: env.elicit ?? unavailableElicit,
+    sample: env.sample ?? unavailableSample,
     authInfo: env.authInfo,
     requestId: env.requestId,
   };
 
+  let timer: NodeJS.Timeout | undefined;
   let output: unknown;
   try {
-    const running = Promise.resolve().then(() => handler(call.arguments as never, context));
-    if (limits.timeoutMs !== undefined) {
-      const ms = limits.timeoutMs;
+    if (timeoutMs === undefined) {
+      output = await handler(call.arguments as never, context);
+    } else {
+      const running = Promise.resolve().then(() => handler(call.arguments as never, context));
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
-          const error = new TimeoutError(ms);
-          controller.abort(error);
+          const error = new TimeoutError(timeoutMs);
+          controller!.abort(error);
           reject(error);
-        }, ms);
+        }, timeoutMs);
       });
       // A handler that ignores its signal keeps running; its late result is dropped.
       running.catch(() => undefined);
       output = await Promise.race([running, timeout]);
-    } else {
-      output = await running;
     }
   } catch (error) {
     if (error instanceof TimeoutError) {
       env.logger.warn(`tool "${name}" timed out`, { tool: name, timeoutMs: error.ms, requestId: env.requestId });
-      return ["timeout", textResult(`Tool "${name}" timed out after ${error.ms} ms.`, true)];
+      return ended("timeout", textResult(`Tool "${name}" timed out after ${error.ms} ms.`, true));
     }
-    if (error instanceof ToolError) return ["tool-error", textResult(error.message, true)];
+    if (error instanceof ToolError) return ended("tool-error", textResult(error.message, true));
     if (env.signal.aborted) {
       // The client cancelled: the SDK sends no response, and a handler giving up is normal.
       env.logger.debug(`tool "${name}" stopped after the client cancelled`, { tool: name, requestId: env.requestId });
-      return ["cancelled", textResult(`Tool "${name}" was cancelled.`, true)];
+      return ended("cancelled", textResult(`Tool "${name}" was cancelled.`, true));
     }
-    return ["internal-error", internalFailure(env.logger, name, "handler threw", error)];
+    return ended("internal-error", internalFailure(env.logger, name, "handler threw", error));
   } finally {
     if (timer) clearTimeout(timer);
-    env.signal.removeEventListener("abort", abortFromClient);
+    if (abortFromClient) env.signal.removeEventListener("abort", abortFromClient);
   }
 
   if (entry.validateOutput) {
@@ -199,37 +233,38 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
     try {
       validOutput = entry.validateOutput(output);
     } catch (error) {
-      return ["internal-error", internalFailure(env.logger, name, "the output validator threw", error)];
+      return ended("internal-error", internalFailure(env.logger, name, "the output validator threw", error));
     }
     if (!validOutput) {
-      return [
+      return ended(
         "internal-error",
         internalFailure(env.logger, name, "handler output does not match the tool's outputSchema", {
           violations: describeViolations(entry.validateOutput.errors),
         }),
-      ];
+      );
     }
-    return ["ok", structuredResult(output)];
+    // An outputSchema whose root is not an object lets other values through; the SDK judges those.
+    return { status: "ok", result: structuredResult(output), wellFormed: isPlainRecord(output) };
   }
+  if (typeof output === "string") return ended("ok", textResult(output));
   const result = normalizeReturn(output as never);
   if (!result) {
-    return [
+    return ended(
       "internal-error",
       internalFailure(env.logger, name, "handler returned a value that is not a string, content blocks or a CallToolResult", {
         returned: typeof output,
       }),
-    ];
+    );
   }
-  return [result.isError === true ? "tool-error" : "ok", result];
+  return { status: result.isError === true ? "tool-error" : "ok", result, wellFormed: output === undefined };
 }
 
-/** The arguments as JSON text; `undefined` when they cannot be JSON (too deep, BigInt, a function...). */
-function toJson(value: unknown): string | undefined {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return undefined;
-  }
+/** What the SDK's `structuredContent` check accepts unchanged: a plain object with string keys, none of them `__proto__`. */
+function isPlainRecord(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  return !Object.hasOwn(value, "__proto__") && Object.getOwnPropertySymbols(value).length === 0;
 }
 
 /**
@@ -237,7 +272,8 @@ function toJson(value: unknown): string | undefined {
  * reference the operator can search for; the client sees only the reference.
  */
 function internalFailure(logger: ToolLogger, name: string, what: string, details?: unknown): CallToolResult {
-  const reference = randomUUID().slice(0, 8);
+  // The global Web Crypto: node:crypto itself is only loaded when something fails.
+  const reference = globalThis.crypto.randomUUID().slice(0, 8);
   logger.error(`tool "${name}" failed: ${what}`, {
     tool: name,
     reference,

@@ -5,7 +5,6 @@
  * about. Here each `initialize` opens a session (`Mcp-Session-Id`) with its own server
  * instance, so they can. Sessions are bounded in number and expire when idle.
  */
-import { randomUUID } from "node:crypto";
 import { isInitializeRequest, type Server, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 
 export interface LegacySessionOptions {
@@ -55,7 +54,7 @@ export class LegacySessions {
     if (this.sessions.size >= this.maxSessions) await this.closeLeastRecentlyUsed();
     const server = this.createServer();
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => globalThis.crypto.randomUUID(),
       onsessioninitialized: (id) => {
         this.sessions.set(id, { transport, server, lastSeen: Date.now() });
         this.startSweeping();

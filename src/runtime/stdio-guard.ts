@@ -1,64 +1,184 @@
 /**
- * The SDK's stdio transport drops a message that is JSON but not a valid JSON-RPC message
- * (`"params": "x"`, `"_meta": 5`) after logging it, so a client that sent such a request
- * waits forever. JSON-RPC asks for an error response whenever the request's id can be
- * read: this filter answers those lines itself (-32600) and passes everything else on.
+ * The stdio transport: newline-delimited JSON-RPC on stdin/stdout, as the SDK's
+ * `StdioServerTransport` reads and writes it, with three differences.
+ *
+ * - The SDK drops a message that is JSON but not a valid JSON-RPC message (`"params": "x"`,
+ *   `"_meta": 5`) after logging it, so a client that sent such a request waits forever.
+ *   JSON-RPC asks for an error response whenever the request's id can be read: those lines
+ *   are answered here (-32600).
+ * - The SDK checks every line against its zod message schema. A request or notification
+ *   of the ordinary shape (checked here by hand, and only ever a subset of what that schema
+ *   accepts unchanged) is passed on as parsed; every other line gets the SDK's own check.
+ * - Answers finished in the same turn of the event loop leave in one write.
  */
-import { PassThrough, type Readable, type Writable } from "node:stream";
-import { deserializeMessage } from "@modelcontextprotocol/server";
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import type { Readable, Writable } from "node:stream";
+import { parseJSONRPCMessage, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/server";
 
-/** Longest line held while looking for its end; longer ones go to the SDK unexamined (it enforces its own limit). */
-const MAX_HELD_LINE = 64 * 1024 * 1024;
+const NEWLINE = 0x0a;
+const MESSAGE_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
 
-export function guardedStdioTransport(stdin: Readable = process.stdin, stdout: Writable = process.stdout): StdioServerTransport {
-  const forward = new PassThrough();
-  let held = "";
-  let passingLongLine = false;
-  const onLine = (line: string) => {
-    const answer = invalidRequestAnswer(line);
-    if (answer) stdout.write(`${JSON.stringify(answer)}\n`);
-    else forward.write(`${line}\n`);
-  };
-  stdin.on("data", (chunk: Buffer | string) => {
-    let text = held + chunk.toString();
-    held = "";
-    for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n")) {
-      const line = text.slice(0, end);
-      text = text.slice(end + 1);
-      if (passingLongLine) {
-        forward.write(`${line}\n`);
-        passingLongLine = false;
-      } else onLine(line);
-    }
-    if (passingLongLine || text.length > MAX_HELD_LINE) {
-      forward.write(text);
-      passingLongLine = true;
-    } else held = text;
-  });
-  stdin.on("end", () => forward.end());
-  stdin.on("close", () => forward.end());
-  stdin.on("error", (error) => forward.destroy(error));
-  return new StdioServerTransport(forward, stdout);
+export function guardedStdioTransport(stdin: Readable = process.stdin, stdout: Writable = process.stdout): Transport {
+  return new GuardedStdioTransport(stdin, stdout);
 }
 
-/** The error response for a line that is a JSON object with an id but not a valid message; undefined otherwise. */
-function invalidRequestAnswer(line: string): object | undefined {
-  const text = line.replace(/\r$/, "");
-  try {
-    deserializeMessage(text);
-    return undefined;
-  } catch (error) {
-    if (error instanceof SyntaxError) return undefined; // not JSON: the SDK skips it, as JSON-RPC has no id to answer
+class GuardedStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport["onmessage"];
+  private pending: Buffer | undefined;
+  private started = false;
+  private closed = false;
+  private corked = false;
+
+  constructor(
+    private readonly stdin: Readable,
+    private readonly stdout: Writable,
+    private readonly maxBufferSize = STDIO_DEFAULT_MAX_BUFFER_SIZE,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.started) throw new Error("stdio transport already started");
+    this.started = true;
+    if (this.stdin.readableEnded || this.stdin.destroyed) setImmediate(this.onStdinClose);
+    this.stdin.on("data", this.onData);
+    this.stdin.on("error", this.onStdinError);
+    this.stdin.on("end", this.onStdinClose);
+    this.stdin.on("close", this.onStdinClose);
+    this.stdout.on("error", this.onStdoutError);
   }
-  let message: unknown;
-  try {
-    message = JSON.parse(text);
-  } catch {
-    return undefined;
+
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) return Promise.reject(new Error("stdio transport is closed"));
+    // A write to a pipe is a system call, and costs more than a small answer itself.
+    if (!this.corked) {
+      this.corked = true;
+      this.stdout.cork();
+      process.nextTick(this.uncork);
+    }
+    if (this.stdout.write(serializeMessage(message))) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const done = (error?: Error) => {
+        this.stdout.off("drain", onDrain);
+        this.stdout.off("error", done);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onDrain = () => done();
+      this.stdout.once("drain", onDrain);
+      this.stdout.once("error", done);
+    });
   }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stdin.off("data", this.onData);
+    this.stdin.off("error", this.onStdinError);
+    this.stdin.off("end", this.onStdinClose);
+    this.stdin.off("close", this.onStdinClose);
+    if (this.stdin.listenerCount("data") === 0) this.stdin.pause();
+    this.pending = undefined;
+    this.onclose?.();
+  }
+
+  private readonly onData = (chunk: Buffer | string) => {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
+    if ((this.pending?.length ?? 0) + bytes.length > this.maxBufferSize) {
+      this.pending = undefined;
+      this.onerror?.(new Error(`ReadBuffer exceeded maximum size of ${this.maxBufferSize} bytes`));
+      this.close().catch(() => {});
+      return;
+    }
+    // Lines are cut from bytes, never from decoded chunks: a character may straddle two chunks.
+    const buffer = this.pending ? Buffer.concat([this.pending, bytes]) : bytes;
+    let start = 0;
+    for (let end = buffer.indexOf(NEWLINE, start); end !== -1 && !this.closed; end = buffer.indexOf(NEWLINE, start)) {
+      const line = buffer.toString("utf8", start, end > start && buffer[end - 1] === 0x0d ? end - 1 : end);
+      start = end + 1;
+      this.onLine(line);
+    }
+    this.pending = start < buffer.length && !this.closed ? buffer.subarray(start) : undefined;
+  };
+
+  private onLine(line: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return; // not JSON: the SDK skips it too, as JSON-RPC has no id to answer
+    }
+    let message: JSONRPCMessage;
+    if (isPlainMessage(value)) message = value as JSONRPCMessage;
+    else {
+      try {
+        message = parseJSONRPCMessage(value);
+      } catch (error) {
+        const answer = invalidRequestAnswer(value);
+        if (answer) this.send(answer).catch((sendError: unknown) => this.onerror?.(toError(sendError)));
+        else this.onerror?.(toError(error));
+        return;
+      }
+    }
+    try {
+      this.onmessage?.(message);
+    } catch (error) {
+      this.onerror?.(toError(error));
+    }
+  }
+
+  private readonly uncork = () => {
+    this.corked = false;
+    this.stdout.uncork();
+  };
+
+  private readonly onStdinError = (error: Error) => this.onerror?.(error);
+
+  private readonly onStdinClose = () => {
+    this.close().catch(() => {});
+  };
+
+  private readonly onStdoutError = (error: Error) => {
+    if (this.closed) return;
+    this.onerror?.(error);
+    this.close().catch(() => {});
+  };
+}
+
+/**
+ * A request or notification the SDK's JSON-RPC schema accepts and would copy unchanged:
+ * only the four JSON-RPC keys, version "2.0", a string method, an id that is a string or
+ * an integer, and params absent or a plain object (whose `_meta`, if any, is a plain object
+ * with a string or integer progress token). `__proto__` keys, which the SDK strips, and
+ * related-task metadata are left to the SDK.
+ */
+export function isPlainMessage(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  for (const key in value) if (!MESSAGE_KEYS.has(key)) return false;
+  const { jsonrpc, id, method, params } = value as Record<string, unknown>;
+  if (jsonrpc !== "2.0" || typeof method !== "string") return false;
+  if (Object.hasOwn(value, "id") && typeof id !== "string" && !Number.isSafeInteger(id)) return false;
+  if (params === undefined) return !Object.hasOwn(value, "params");
+  if (!isPlainObject(params) || Object.hasOwn(params, "__proto__")) return false;
+  const meta = (params as Record<string, unknown>)._meta;
+  if (meta === undefined) return !Object.hasOwn(params, "_meta");
+  if (!isPlainObject(meta) || Object.hasOwn(meta, "__proto__")) return false;
+  const { progressToken } = meta as Record<string, unknown>;
+  if (progressToken !== undefined && typeof progressToken !== "string" && !Number.isSafeInteger(progressToken)) return false;
+  return !Object.hasOwn(meta, "io.modelcontextprotocol/related-task");
+}
+
+function isPlainObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** The error response for a JSON object with an id and a method that is not a valid message; undefined otherwise. */
+function invalidRequestAnswer(message: unknown): JSONRPCMessage | undefined {
   if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
   const { id, method } = message as { id?: unknown; method?: unknown };
   if ((typeof id !== "string" && typeof id !== "number") || typeof method !== "string") return undefined;
   return { jsonrpc: "2.0", id, error: { code: -32600, message: "Invalid Request: not a valid JSON-RPC request (params and _meta must be objects)" } };
+}
+
+function toError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
 }

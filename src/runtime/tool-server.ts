@@ -3,22 +3,17 @@
  * handlers bound to the official SDK (v2), served over stdio or Streamable HTTP in
  * both protocol eras (2025 `initialize` clients and 2026-07-28 clients).
  */
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  hostHeaderValidation,
-  localhostHostValidation,
-  localhostOriginValidation,
-  toNodeHandler,
-} from "@modelcontextprotocol/node";
-import { ProtocolError, ProtocolErrorCode, Server, type ServerContext } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, type Server, type ServerContext } from "@modelcontextprotocol/server";
 import { serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
 import { ConcurrencyGate, type AfterCallHook, type BeforeCallHook, type RateLimitHook } from "./call-policy.js";
-import { callTool, type AnyToolHandler, type CallLimits } from "./call-tool.js";
-import { createHttpEntry } from "./http-entry.js";
+import { runToolCall, type AnyToolHandler, type CallEnd, type CallEnvironment, type CallLimits } from "./call-tool.js";
+import { createHttpEntry, type HttpEntry } from "./http-entry.js";
 import { guardedStdioTransport } from "./stdio-guard.js";
 import { stderrLogger } from "./logger.js";
 import { Paginator } from "./pagination.js";
+import { ToolsServer, type ToolsCallParams } from "./tools-server.js";
 import { ToolError } from "./tool-error.js";
 import type { ToolContext, ToolDefinition, ToolEntry, ToolLogger } from "./types.js";
 
@@ -113,22 +108,34 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   const paginator = new Paginator(definitions, config.pageSize ?? DEFAULT_PAGE_SIZE);
   const handlerFor = (name: string): AnyToolHandler | undefined =>
     Object.hasOwn(config.handlers, name) ? (config.handlers as Record<string, AnyToolHandler>)[name] : undefined;
-  const concurrency = config.maxConcurrentCalls === undefined ? undefined : new ConcurrencyGate(config.maxConcurrentCalls);
-  const limitsFor = (name: string): CallLimits => ({
-    timeoutMs: Object.hasOwn(config.toolTimeouts ?? {}, name) ? config.toolTimeouts![name] : config.timeoutMs,
+  // One limits object for every call, and one more per tool with its own timeout.
+  const limits: CallLimits = {
+    timeoutMs: config.timeoutMs,
     maxArgumentBytes: config.maxArgumentBytes ?? DEFAULT_MAX_ARGUMENT_BYTES,
-    concurrency,
+    concurrency: config.maxConcurrentCalls === undefined ? undefined : new ConcurrencyGate(config.maxConcurrentCalls),
     rateLimit: config.rateLimit,
     beforeCall: config.beforeCall,
     afterCall: config.afterCall,
-  });
+  };
+  const toolLimits = new Map(Object.entries(config.toolTimeouts ?? {}).map(([name, timeoutMs]) => [name, { ...limits, timeoutMs }]));
+
+  const callTool = (params: ToolsCallParams, ctx: ServerContext): Promise<CallEnd> => {
+    const name = params.name;
+    const entry = entries.get(name);
+    if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    return runToolCall(entry, handlerFor(name), params.arguments, callEnvironment(ctx, logger), toolLimits.get(name) ?? limits);
+  };
 
   const createSdkServer = (): Server => {
-    const server = new Server(config.info, {
-      // logging: handlers may send log messages to the client (context.clientLog).
-      capabilities: { tools: {}, logging: {} },
-      ...(config.instructions ? { instructions: config.instructions } : {}),
-    });
+    const server = new ToolsServer(
+      config.info,
+      {
+        // logging: handlers may send log messages to the client (context.clientLog).
+        capabilities: { tools: {}, logging: {} },
+        ...(config.instructions ? { instructions: config.instructions } : {}),
+      },
+      callTool,
+    );
     server.setRequestHandler("tools/list", async (request) => {
       const page = paginator.page(request.params?.cursor);
       if (!page) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
@@ -137,39 +144,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
       const tools = page.items as never[];
       return page.nextCursor === undefined ? { tools } : { tools, nextCursor: page.nextCursor };
     });
-    server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
-      const { name } = request.params;
-      const entry = entries.get(name);
-      if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
-      const progressToken = ctx.mcpReq._meta?.progressToken;
-      const result = await callTool(
-        entry,
-        handlerFor(name),
-        request.params.arguments,
-        {
-          signal: ctx.mcpReq.signal,
-          requestId: ctx.mcpReq.id,
-          authInfo: ctx.http?.authInfo,
-          logger,
-          clientLog: clientLogger(ctx, logger),
-          ...clientRequests(ctx),
-          progress: async (progress, total, message) => {
-            if (progressToken === undefined) return;
-            await ctx.mcpReq.notify({
-              method: "notifications/progress",
-              params: {
-                progressToken,
-                progress,
-                ...(total === undefined ? {} : { total }),
-                ...(message === undefined ? {} : { message }),
-              },
-            });
-          },
-        },
-        limitsFor(name),
-      );
-      return result as never;
-    });
+    server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => (await callTool(request.params, ctx)).result as never);
     return server;
   };
 
@@ -178,12 +153,14 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   const onerror = (error: Error) =>
     logger.warn("transport error", { message: error.message.replace(/\s+/g, " ").slice(0, 300) });
 
-  const http = createHttpEntry(createSdkServer, { onerror, maxSessions: config.maxSessions });
+  // Built on first use: a stdio server never needs it.
+  let http: HttpEntry | undefined;
+  const httpEntry = () => (http ??= createHttpEntry(createSdkServer, { onerror, maxSessions: config.maxSessions }));
   const running = new Set<RunningServer>();
 
   return {
     createSdkServer,
-    fetch: http.fetch,
+    fetch: (request) => httpEntry().fetch(request),
 
     async serveStdio() {
       const handle = sdkServeStdio(createSdkServer, { onerror, transport: guardedStdioTransport() });
@@ -204,9 +181,14 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
       if (!loopback && !options.allowedHosts?.length) {
         throw new Error(`serveHttp: binding ${host} needs allowedHosts (the Host names clients use), to stop DNS rebinding`);
       }
+      // Loaded here: a stdio server (the common case) starts without the HTTP stack.
+      const [{ createServer: createHttpServer }, { hostHeaderValidation, localhostHostValidation, localhostOriginValidation, toNodeHandler }] = await Promise.all([
+        import("node:http"),
+        import("@modelcontextprotocol/node"),
+      ]);
       const validateHost = options.allowedHosts?.length ? hostHeaderValidation(options.allowedHosts) : localhostHostValidation();
       const validateOrigin = loopback ? localhostOriginValidation() : undefined;
-      const nodeHandler = toNodeHandler(http);
+      const nodeHandler = toNodeHandler(httpEntry());
       const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
         const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
         if (pathname !== path) {
@@ -243,38 +225,73 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
 
     async close() {
       await Promise.all([...running].map((r) => r.close()));
-      await http.close();
+      await http?.close();
     },
   };
 }
+
+/**
+ * What one SDK request gives a call: its signal (the request's own, aborted on
+ * cancellation or when the connection closes), progress only with a token, and the
+ * client-facing helpers.
+ */
+function callEnvironment(ctx: ServerContext, logger: ToolLogger): CallEnvironment {
+  const request = ctx.mcpReq;
+  const progressToken = request._meta?.progressToken;
+  return {
+    signal: request.signal,
+    signalEndsWithCall: true,
+    requestId: request.id,
+    authInfo: ctx.http?.authInfo,
+    logger,
+    clientLog: clientLogger(ctx, logger),
+    elicit: (elicitation) => request.elicitInput(elicitation as never).catch(failed("Elicitation")) as never,
+    sample: (sampling) => request.requestSampling(sampling as never).catch(failed("Sampling")) as never,
+    progress:
+      progressToken === undefined
+        ? noProgress
+        : async (progress, total, message) => {
+            await request.notify({
+              method: "notifications/progress",
+              params: {
+                progressToken,
+                progress,
+                ...(total === undefined ? {} : { total }),
+                ...(message === undefined ? {} : { message }),
+              },
+            });
+          },
+  };
+}
+
+/** Without a progress token the client asked for no progress: reports go nowhere. */
+const noProgress: ToolContext["progress"] = async () => {};
 
 /**
  * `context.clientLog`: MCP logging notifications, filtered by the level the client chose
  * (the SDK applies it). Sending is fire-and-forget: a log line must never fail a call.
  */
 function clientLogger(ctx: ServerContext, serverLog: ToolLogger): ToolLogger {
-  const send = (level: "debug" | "info" | "warning" | "error") => (message: string, data?: unknown) => {
+  const send = (level: "debug" | "info" | "warning" | "error", message: string, data: unknown) => {
     ctx.mcpReq.log(level, data === undefined ? message : { message, data }).catch((error: unknown) => {
       serverLog.debug("could not send a log message to the client", { message: error instanceof Error ? error.message : String(error) });
     });
   };
-  return { debug: send("debug"), info: send("info"), warn: send("warning"), error: send("error") };
+  return {
+    debug: (message, data) => send("debug", message, data),
+    info: (message, data) => send("info", message, data),
+    warn: (message, data) => send("warning", message, data),
+    error: (message, data) => send("error", message, data),
+  };
 }
 
 /**
- * `context.elicit` and `context.sample`: requests to the client during a call. The SDK
- * supports them on 2025-era connections; elsewhere (or without the client capability)
- * the handler gets a ToolError it may catch, with the SDK's reason.
+ * `context.elicit` and `context.sample` fail with a ToolError the handler may catch, with
+ * the SDK's reason: they need a 2025-era connection and the client's capability.
  */
-function clientRequests(ctx: ServerContext): Pick<ToolContext, "elicit" | "sample"> {
-  const fail = (what: string) => (error: unknown) => {
-    throw new ToolError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
-  };
-  return {
-    elicit: (request) => ctx.mcpReq.elicitInput(request as never).catch(fail("Elicitation")) as never,
-    sample: (request) => ctx.mcpReq.requestSampling(request as never).catch(fail("Sampling")) as never,
-  };
-}
+const failed = (what: string) => (error: unknown) => {
+  throw new ToolError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+};
 
 function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
