@@ -154,42 +154,51 @@ process's command line, time and output, \`.tmp/bench/summary.json\` the raw fig
   (\`bench/rpc.mjs\`) so the client's own parsing is not timed. In-memory uses the SDK's
   \`InMemoryTransport\` pair in one process.
 
-## What bounds the missed targets (profiles)
+## What was done, and what bounds the missed targets (profiles)
 
 Profiled with \`node --cpu-prof\` on the ${n}-tool workload (\`cd ${p.gen} && node --cpu-prof ../mcp-gen/dist/cli.js generate\`,
 summarised by \`node bench/profile-summary.mjs <file>.cpuprofile\`: self time per package and
-inclusive time per mcp-gen function). Shares of the profile, 1,000 tools, on the same shared machine:
+inclusive time per mcp-gen function).
 
-- **Cold generate**: handler stubs through ts-morph ≈ 30% (\`emitHandlerStubs\`: \`renderStub\` 17%
-  creating each new stub as a ts-morph source file, \`renderIndex\` 13% building
-  \`handlers/index.ts\`; the TypeScript compiler inside ts-morph alone is 18% of self time);
-  the model ≈ 26%, of which ajv compiling every input and output schema one by one to check it
-  17% (\`checkSchema\` → \`compileOnce\`) and YAML parsing 4%; the validators emitter compiles
-  the same schemas again for the standalone code (6%); garbage collection 17–20%; loading the
-  modules (ts-morph/typescript alone takes 0.4–2 s to import, depending on load) most of the rest.
-- **No-op and one change**: nothing is cached, so a no-op run redoes the whole pipeline but
-  the writes: the model is 59% (ajv compiles 33%, YAML 13–15%), the emitters 14%, module
-  loading ~10%. Writing is already skipped for unchanged files.
-- **Startup**: \`mcp-gen --version\` alone takes ~0.75 s CPU, because \`src/cli/main.ts\` imports
-  every command module and, through them, ts-morph, json-schema-to-typescript, ajv and the SDK.
-  A no-op under 0.25 s therefore needs both an input hash (spec files, \`$ref\`-ed files, config,
-  the handlers folder, mcp-gen's version) checked before anything heavy is imported and
-  \`await import()\` of the pipeline in every command module, not only in \`src/generate.ts\`.
+What the first profiles showed, and what was changed (1,000 tools, cold run 11.5 s and 450 MB before, on a quiet machine):
 
-The levers, in the order the profile ranks them: stubs from a template string instead of
-ts-morph (ts-morph only to edit an existing \`handlers/index.ts\`); one ajv instance per dialect
-whose compiled schemas serve both the check and the standalone code (no second compile);
-the input hash with lazy imports for no-op; per-spec caching of the model and of each tool's
-emitted files under \`node_modules/.cache/mcp-gen\` for one change (only the changed tool's
-types, validators and docs are rebuilt).
+- handler stubs and \`handlers/index.ts\` built through ts-morph (≈ 45% of a cold run; quadratic, 260 s for
+  5,000 new stubs) → string templates, byte-identical; ts-morph is loaded only to edit an \`index.ts\` that is
+  not in the generated shape or to rename a handler.
+- every schema compiled twice by ajv (checker, then validators emitter), and ajv's \`standaloneCode\`
+  re-joining its output per export (quadratic) → one compile per distinct schema, shared by the checker,
+  the examples check, the docs and the emitter; a linear standalone writer; equal schemas share one function.
+- identifier clashes checked pair by pair (quadratic) → one lookup per tool.
+- a no-op run redid everything → the build cache (\`node_modules/.cache/mcp-gen\`): a fingerprint of every
+  input and the hash of every owned output; a run with nothing changed loads no YAML, ajv,
+  json-schema-to-typescript or ts-morph. Every command module and pipeline stage is imported lazily.
+- the writer awaited the thread pool for every file → synchronous calls, temp files planned in batches.
 
-**Serving** (\`node --cpu-prof bench/servers/call-throughput.mjs memory mcp-gen ${p.serve} ${context.calls}\`):
-mcp-gen's own runtime functions (\`callTool\`, \`runHandler\`, the tools/call handler of
-\`tool-server.ts\`) are about 5% of the profile; the SDK's request parsing (zod) about 17%,
-garbage collection 17%, an \`AbortSignal\` created per call 3%, and loading the 1,000 tool
-modules at start-up the biggest single item of the whole process (not in the timed part).
-The profile does not single out one cost that explains a throughput gap to \`McpServer\`;
-per-call allocations in the runtime (signal, context object, result shaping) are the place
-to measure next.
+What remains, 1,000 tools (cold run, shares of the profile):
+
+- **Cold generate (≈ 2.6–3.5 s on this machine, target 1.5 s)**: YAML parsing with positions (\`yaml\`,
+  13–16%: every file keeps its node tree, because lint and diagnostics point into it), ajv compiling
+  every distinct input and output schema with standalone source (13–15%), json-schema-to-typescript
+  (10–13% plus lodash and its \`$ref\` parser), garbage collection (10%), module loading (8%), and
+  creating 3,012 files (writes vary from 0.1 to 0.9 s between runs on this VM's disk). No single
+  stage is above a sixth of the run; the remaining lever is parallelism: the per-spec work (parse,
+  check, lint, types) on worker threads. A first try that moved only json-schema-to-typescript to a
+  worker saved nothing measurable (the worker's start-up and module loading ate the overlap), so it
+  was not kept; doing it per spec needs the model built per file (below).
+- **One spec changed (≈ 2.4 s, target 0.4 s)**: the cache answers only when nothing changed; one change
+  runs the whole pipeline (the profile is the cold one's without the writes). Meeting 0.4 s needs the
+  model cached per spec file (parsed tools, diagnostics and lint findings keyed by the file's hash and
+  its \`$ref\`ed files), per-tool outputs reused by hash, and validators emitted per tool so a module
+  need not be rebuilt from every compiled schema. Even then, loading the stages a changed spec needs
+  (yaml, ajv, json-schema-to-typescript, handlebars: ≈ 0.2 s here) plus Node's start (≈ 0.1 s) leaves
+  little of the 0.4 s. In \`generate --watch\` the process keeps ajv's compiled schemas and the
+  translated types, so an edit there re-translates only the changed tool.
+
+**Serving**: mcp-gen's server answers \`tools/call\` through a subclass of the SDK's \`Server\` that skips
+the SDK's second and third zod parse of an ordinary request (one hand-written check accepts only what the
+SDK's schema would accept unchanged; anything else takes the SDK's path), its own stdio transport (lines
+cut from bytes, one parse per line, the answers of one turn written together), plain-JSON arguments
+checked in one walk, and no \`AbortController\` or timer per call unless a timeout is set. The HTTP stack
+and \`node:crypto\` load on first use. Start-up is dominated by Node loading the ~1,000 generated tool modules.
 `;
 }
