@@ -100,7 +100,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
   if (hasErrors(result.diagnostics) || options.lintOnly) return finish();
 
-  const emitted = await emitAll(built.model, config);
+  const handlersSeen = handlerFiles(config.handlersDir);
+  const emitted = await emitAll(built.model, config, handlersSeen);
   result.diagnostics.push(...emitted.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
 
@@ -120,14 +121,18 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   }
   finish();
   // Only a run that left every output in place is worth remembering; a check run that
-  // found stubs to create has not (the next real run must write them).
-  if (cacheable && result.exitCode === 0 && (!options.check || plan.pendingHandlers.length === 0)) {
+  // found stubs to create has not (the next real run must write them). Nor has a run that
+  // amended handlers/index.ts or moved a handler: its diagnostics describe the folder as it
+  // was (a rename done, an orphan's old line), not as the next run will find it.
+  const amendedHandlers = plan.actions.some((a) => a.area === "handlers" && (a.action === "update" || a.action === "rename"));
+  if (cacheable && result.exitCode === 0 && !amendedHandlers && (!options.check || plan.pendingHandlers.length === 0)) {
     recordRun(projectRoot, configFile, outputOptions, {
       config,
       specFiles: built.specFiles,
       sources: built.sources,
       diagnostics: result.diagnostics,
       toolCount: built.model.tools.length,
+      handlers: handlersAfter(handlersSeen, plan, result.written),
       outputs: ownedOutputs(emitted.files, plan),
     });
   }
@@ -146,6 +151,21 @@ function locateConfig(cwd: string, config: string | undefined): string | undefin
   }
   const implicit = path.join(cwd, CONFIG_FILE_NAME);
   return existsSync(implicit) ? implicit : undefined;
+}
+
+/** The handlers folder's top-level `.ts` files after the run: what was read, plus what the run wrote or moved. */
+function handlersAfter(seen: ReadonlyMap<string, string>, plan: WritePlan, written: readonly string[]): Map<string, string> {
+  const after = new Map(seen);
+  const done = new Set(written);
+  const topLevel = (absPath: string) => path.dirname(absPath) === path.resolve(plan.dirs.handlers);
+  for (const action of plan.actions) {
+    if (action.area !== "handlers" || !done.has(action.path) || !topLevel(action.absPath)) continue;
+    const name = path.basename(action.absPath);
+    if (!name.endsWith(".ts") || name.endsWith(".d.ts")) continue;
+    if (action.action === "rename" && action.fromAbsPath && topLevel(action.fromAbsPath)) after.delete(path.basename(action.fromAbsPath));
+    after.set(name, action.contents ?? "");
+  }
+  return after;
 }
 
 /** Every file mcp-gen owns in generated/ after the plan, the manifest included, with its text. */
@@ -236,6 +256,7 @@ async function findProjects(cwd: string, configs: readonly string[], useCache: b
 export async function emitAll(
   model: ProjectModel,
   config: ResolvedConfig,
+  existingHandlers: ReadonlyMap<string, string> = handlerFiles(config.handlersDir),
 ): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
   const [docs, examples, handlersInterface, registry, server, stubs, types, validators] = await Promise.all([
     import("./emit/docs.js"),
@@ -250,7 +271,7 @@ export async function emitAll(
   const handlersRel = toPosix(path.relative(config.root, config.handlersDir)) || ".";
   let generatedFromHandlers = toPosix(path.relative(config.handlersDir, config.outDir));
   if (!generatedFromHandlers.startsWith(".")) generatedFromHandlers = `./${generatedFromHandlers}`;
-  const handlerStubs = stubs.emitHandlerStubs(model, { files: handlerFiles(config.handlersDir) }, {
+  const handlerStubs = stubs.emitHandlerStubs(model, { files: existingHandlers }, {
     generatedFromHandlers,
     handlersDir: handlersRel,
   });

@@ -57,6 +57,8 @@ export interface Inputs {
   key: string;
   /** Project-relative path → text, for the files that carry source positions. */
   texts: Map<string, string>;
+  /** The handlers folder as `handlerFiles` reads it. */
+  handlers: Map<string, string>;
 }
 
 export interface CacheLocation {
@@ -179,6 +181,12 @@ export interface RunRecord {
   sources: ReadonlyMap<string, string>;
   diagnostics: Diagnostic[];
   toolCount: number;
+  /**
+   * The handlers folder as the run left it: what the emitter read, with the run's own
+   * writes applied. An author's edit during the run makes the disk differ, and then
+   * nothing is recorded (the next run must see that edit).
+   */
+  handlers: ReadonlyMap<string, string>;
   /** Owned outputs: project-relative path and the text now on disk. */
   outputs: ReadonlyArray<readonly [string, string]>;
 }
@@ -197,6 +205,7 @@ export function recordRun(root: string, configFile: string | undefined, options:
   const inputs = fingerprint(run.config, run.specFiles, otherFiles, options);
   if (!inputs) return;
   for (const [file, text] of inputs.texts) if (run.sources.has(file) && run.sources.get(file) !== text) return;
+  if (!sameEntries(inputs.handlers, run.handlers)) return;
   const outputs: CacheFile["outputs"] = [];
   for (const [file, text] of run.outputs) {
     const stat = statSync(path.join(run.config.root, file), { throwIfNoEntry: false });
@@ -260,8 +269,9 @@ export function fingerprint(config: ResolvedConfig, specFiles: readonly string[]
       part(`${label} ${file}`, text);
     }
   }
-  for (const [name, text] of handlerFiles(config.handlersDir)) part(`handler ${name}`, text);
-  return { key: hash.digest("hex"), texts };
+  const handlers = handlerFiles(config.handlersDir);
+  for (const [name, text] of handlers) part(`handler ${name}`, text);
+  return { key: hash.digest("hex"), texts, handlers };
 }
 
 /**
@@ -288,6 +298,12 @@ export function handlerFiles(dir: string): Map<string, string> {
     }
   }
   return files;
+}
+
+function sameEntries(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of a) if (b.get(key) !== value) return false;
+  return true;
 }
 
 function nearestPackageJson(root: string): string | undefined {

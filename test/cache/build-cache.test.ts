@@ -91,6 +91,10 @@ describe("build cache", () => {
     expect(run.cached).toBeUndefined();
     expect(run.exitCode).toBe(0);
     expect(readFileSync(path.join(dir, output), "utf8")).toContain(expected);
+    // A new tool amends handlers/index.ts, and such a run is not remembered: one more full run.
+    const amendedIndex = run.written.includes("handlers/index.ts");
+    expect(amendedIndex).toBe(file === "specs/echo.yaml");
+    if (amendedIndex) expect((await generate({ cwd: dir })).cached).toBeUndefined();
     expect((await generate({ cwd: dir })).cached).toBe(true);
   });
 
@@ -128,6 +132,25 @@ describe("build cache", () => {
     expect(run.written.some((file) => file.startsWith("generated/docs/"))).toBe(true);
   });
 
+  it("a run that renamed a handler is not remembered; the one after it is", async () => {
+    const dir = project();
+    await primed(dir);
+    writeFileSync(path.join(dir, "specs/calculate_sum.yaml"), SUM.replace("name: calculate_sum", "name: add_numbers\nrenamedFrom: calculate_sum"));
+    const renamed = await generate({ cwd: dir });
+    expect(renamed.exitCode).toBe(0);
+    expect(renamed.written).toContain("handlers/add_numbers.ts");
+    expect(existsSync(path.join(dir, "handlers/calculate_sum.ts"))).toBe(false);
+    expect(renamed.diagnostics.map((d) => d.code)).toContain("MG160");
+    // The rename's own report (MG160) must not be replayed: the run after it is a full one...
+    const full = await generate({ cwd: dir });
+    expect(full.cached).toBeUndefined();
+    expect(full.diagnostics.map((d) => d.code)).not.toContain("MG160");
+    // ...and the one after that answers from the cache with the same result.
+    const again = await generate({ cwd: dir });
+    expect(again.cached).toBe(true);
+    expect(summary(again)).toEqual(summary(full));
+  });
+
   it("runs again when a handler changes (the stubs emitter reads them)", async () => {
     const dir = project();
     await primed(dir);
@@ -136,6 +159,24 @@ describe("build cache", () => {
     const run = await generate({ cwd: dir });
     expect(run.cached).toBeUndefined();
     expect(run.exitCode).toBe(0);
+  });
+
+  it("an orphan's warning moves with index.ts: a run that amended index.ts is not replayed", async () => {
+    const dir = project();
+    await primed(dir);
+    const index = path.join(dir, "handlers/index.ts");
+    // An author's handler naming no tool, then a new tool the generator adds above it.
+    writeFileSync(index, readFileSync(index, "utf8").replace("} satisfies ToolHandlers;", "  gone: async () => \"\",\n} satisfies ToolHandlers;"));
+    writeFileSync(path.join(dir, "specs/echo.yaml"), SUM.replace("calculate_sum", "echo"));
+    const amended = await generate({ cwd: dir });
+    expect(amended.written).toContain("handlers/index.ts");
+    const orphanLine = (r: GenerateResult) => r.diagnostics.find((d) => d.code === "MG050")?.location?.line;
+    const next = await generate({ cwd: dir });
+    expect(next.cached).toBeUndefined();
+    expect(orphanLine(next)).toBeGreaterThan(orphanLine(amended)!);
+    const cached = await generate({ cwd: dir });
+    expect(cached.cached).toBe(true);
+    expect(orphanLine(cached)).toBe(orphanLine(next));
   });
 
   it("does not remember a failed run, nor a check run with stubs still to create", async () => {
