@@ -225,6 +225,30 @@ function findFirstAlias(doc: Document.Parsed): [number, number] | undefined {
   return found;
 }
 
+/**
+ * What this process already parsed, by path: a file whose text is unchanged is not
+ * parsed again. In `generate --watch` (and any long-lived caller) an edit to one spec
+ * then re-parses that spec alone. The results are only read downstream, never changed.
+ * Bounded by total text, since every version of every file would otherwise stay.
+ */
+const parsed = new Map<string, { file: string; text: string; result: LoadResult }>();
+let parsedChars = 0;
+const PARSED_CHARS_LIMIT = 64 * 1024 * 1024;
+
+function parseOnce(file: string, absPath: string, text: string): LoadResult {
+  const known = parsed.get(absPath);
+  if (known && known.text === text && known.file === file) return known.result;
+  const result = parseYaml(file, absPath, text);
+  if (known) parsedChars -= known.text.length;
+  if (parsedChars + text.length > PARSED_CHARS_LIMIT) {
+    parsed.clear();
+    parsedChars = 0;
+  }
+  parsed.set(absPath, { file, text, result });
+  parsedChars += text.length;
+  return result;
+}
+
 /** Reads and parses one YAML file. `file` is the path diagnostics should print. */
 export function loadYamlFile(file: string, absPath: string): LoadResult {
   let bytes: Uint8Array;
@@ -238,5 +262,5 @@ export function loadYamlFile(file: string, absPath: string): LoadResult {
   }
   const decoded = decodeUtf8(file, bytes);
   if (decoded.diagnostic) return { diagnostics: [decoded.diagnostic] };
-  return parseYaml(file, absPath, decoded.text!);
+  return parseOnce(file, absPath, decoded.text!);
 }
