@@ -245,6 +245,15 @@ for (let rep = 1; rep <= REPS; rep++) {
   if (rep < REPS) writeReport({ partial: true });
 }
 
+// One spec edited under a running `generate --watch` (in-process: the watcher's own call).
+say(`bench: one spec edited under generate --watch, ${REPS} edits`);
+{
+  const watched = spawnSync(NODE, [path.join(REPO_ROOT, "bench", "watch-edit.mjs"), PACKAGE, genDir, editedFile, String(REPS)], { encoding: "utf8" });
+  writeFileSync(LOG, `\n$ node bench/watch-edit.mjs ${rel(PACKAGE)} ${rel(genDir)} ${rel(editedFile)} ${REPS}\n${watched.stdout}${watched.stderr}`, { flag: "a" });
+  if (watched.status !== 0) throw new Error(`bench/watch-edit.mjs exited ${watched.status}: ${watched.stderr.slice(-2000)}`);
+  for (const ms of JSON.parse(watched.stdout).ms) record("gen.watchChange", { ms });
+}
+
 // ---------------------------------------------------------------------------------
 // Report
 
