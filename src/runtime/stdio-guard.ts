@@ -29,6 +29,7 @@ class GuardedStdioTransport implements Transport {
   private started = false;
   private closed = false;
   private corked = false;
+  private draining: Promise<void> | undefined;
 
   constructor(
     private readonly stdin: Readable,
@@ -56,10 +57,19 @@ class GuardedStdioTransport implements Transport {
       process.nextTick(this.uncork);
     }
     if (this.stdout.write(serializeMessage(message))) return Promise.resolve();
-    return new Promise((resolve, reject) => {
+    return this.drained();
+  }
+
+  /**
+   * One wait for `drain` shared by every send that found the pipe full: a burst of answers
+   * under backpressure must not add a pair of listeners each (Node warns past ten).
+   */
+  private drained(): Promise<void> {
+    this.draining ??= new Promise<void>((resolve, reject) => {
       const done = (error?: Error) => {
         this.stdout.off("drain", onDrain);
         this.stdout.off("error", done);
+        this.draining = undefined;
         if (error) reject(error);
         else resolve();
       };
@@ -67,6 +77,7 @@ class GuardedStdioTransport implements Transport {
       this.stdout.once("drain", onDrain);
       this.stdout.once("error", done);
     });
+    return this.draining;
   }
 
   async close(): Promise<void> {

@@ -215,6 +215,24 @@ describe("the stdio transport", () => {
     expect(chunks.join("").split("\n").filter(Boolean).map((l) => JSON.parse(l).id)).toEqual([1, 2, 3]);
     await transport.close();
   });
+
+  it("under backpressure, many sends share one wait for drain (no listener per send), and all settle", async () => {
+    const stdin = new PassThrough();
+    // A tiny buffer: every write after the first reports a full pipe until it is read.
+    const stdout = new PassThrough({ highWaterMark: 16 });
+    const transport = guardedStdioTransport(stdin, stdout);
+    await transport.start();
+    const sends = Array.from({ length: 30 }, (_, i) => transport.send({ jsonrpc: "2.0", id: i, result: { padding: "x".repeat(64) } }));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stdout.listenerCount("drain")).toBe(1);
+    const lines: string[] = [];
+    stdout.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+    await Promise.all(sends);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.map((l) => JSON.parse(l).id)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(stdout.listenerCount("drain")).toBe(0);
+    await transport.close();
+  });
 });
 
 describe("callTool with the SDK's per-request signal", () => {
