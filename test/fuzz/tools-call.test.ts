@@ -45,6 +45,9 @@ beforeAll(async () => {
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   client = new Client({ name: "fuzz", version: "1.0.0" });
   await client.connect(transport);
+  // The SDK client's stdio transport waits for `drain` once per send; the batches below put
+  // 50 requests in flight at once, so the child's stdin legitimately has up to 50 waiters.
+  (transport as unknown as { _process?: { stdin?: { setMaxListeners(n: number): void } } })._process?.stdin?.setMaxListeners(64);
   const received: Connection["received"] = [];
   const sentMethods = new Map<string | number, string>();
   const onmessage = transport.onmessage!;
