@@ -2,11 +2,11 @@
  * `generate`: load → check → model → emit → write. The CLI is a thin shell over this.
  * Nothing is written unless every earlier stage succeeded.
  */
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { cachedConfig, cachedRun, cacheDisabledByEnv, handlerFiles, recordRun } from "./cache/build-cache.js";
 import type { ResolvedConfig } from "./config/config.js";
-import { CONFIG_FILE_NAME } from "./config/names.js";
+import { configCandidate } from "./config/names.js";
 import type { ProjectRef, ProjectsResult } from "./config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
@@ -145,12 +145,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
  * full pipeline reports).
  */
 function locateConfig(cwd: string, config: string | undefined): string | undefined | null {
-  if (config !== undefined) {
-    const explicit = path.resolve(cwd, config);
-    return existsSync(explicit) ? explicit : null;
-  }
-  const implicit = path.join(cwd, CONFIG_FILE_NAME);
-  return existsSync(implicit) ? implicit : undefined;
+  const candidate = configCandidate(cwd, config);
+  if (candidate.exists) return candidate.file;
+  return candidate.explicit ? null : undefined;
 }
 
 /** The handlers folder's top-level `.ts` files after the run: what was read, plus what the run wrote or moved. */
@@ -242,9 +239,9 @@ async function findProjects(cwd: string, configs: readonly string[], useCache: b
     diagnostics: [],
     sources: new Map(),
   });
-  if (configs.length === 0 && !existsSync(path.join(cwd, CONFIG_FILE_NAME))) return single(cwd);
+  if (configs.length === 0 && !configCandidate(cwd).exists) return single(cwd);
   if (useCache && configs.length <= 1 && !/[*?{}[\]]/.test(configs[0] ?? "")) {
-    const configFile = configs.length === 0 ? path.join(cwd, CONFIG_FILE_NAME) : path.resolve(cwd, configs[0]);
+    const configFile = configCandidate(cwd, configs[0]).file;
     const isFile = statSync(configFile, { throwIfNoEntry: false })?.isFile() === true;
     if (isFile && cachedConfig(path.dirname(configFile), configFile)) return single(path.dirname(configFile), configFile);
   }

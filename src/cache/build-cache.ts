@@ -16,11 +16,13 @@
  * This module must stay cheap to import: node built-ins and types only.
  */
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResolvedConfig } from "../config/config.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { findUp } from "../util/find-up.js";
+import { toPosix } from "../util/posix.js";
 
 const CACHE_FORMAT = 1;
 
@@ -72,31 +74,16 @@ const sha1 = (text: string | Buffer): string => createHash("sha1").update(text).
  * `root` (where the project's tools live, mcp-gen included); undefined when there is
  * none: mcp-gen never creates a node_modules folder of its own accord.
  */
-export function cacheLocation(root: string, configFile: string | undefined): CacheLocation | undefined {
+function cacheLocation(root: string, configFile: string | undefined): CacheLocation | undefined {
   let dir: string;
   if (process.env.MCP_GEN_CACHE_DIR) dir = path.resolve(process.env.MCP_GEN_CACHE_DIR);
   else {
-    const modules = nearestNodeModules(root);
+    const modules = findUp(root, "node_modules", "folder");
     if (!modules) return undefined;
     dir = path.join(modules, ".cache", "mcp-gen");
   }
   const project = path.resolve(configFile ?? root);
   return { file: path.join(dir, `${path.basename(path.dirname(project)) || "project"}-${sha1(project).slice(0, 16)}.json`) };
-}
-
-function nearestNodeModules(root: string): string | undefined {
-  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, "node_modules");
-    if (statSync(candidate, { throwIfNoEntry: false })?.isDirectory()) return candidate;
-    if (path.dirname(dir) === dir) return undefined;
-  }
-}
-
-function packageDir(root: string): string | undefined {
-  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, "package.json"))) return dir;
-    if (path.dirname(dir) === dir) return undefined;
-  }
 }
 
 /** Whether caching is on: `MCP_GEN_NO_CACHE=1` turns it off as `--no-cache` does. */
@@ -258,7 +245,7 @@ export function fingerprint(config: ResolvedConfig, specFiles: readonly string[]
   part("mcp-gen", generatorIdentity());
   part("options", JSON.stringify({ maxWarnings: options.maxWarnings ?? null, configDisplay: options.configDisplay ?? "" }));
   part("config", JSON.stringify(config));
-  const packageJson = nearestPackageJson(config.root);
+  const packageJson = findUp(config.root, "package.json");
   part("package.json", packageJson ? `${packageJson}\n${readText(packageJson) ?? ""}` : "");
   const texts = new Map<string, string>();
   for (const [label, files] of [["spec", specFiles], ["file", otherFiles]] as const) {
@@ -304,11 +291,6 @@ function sameEntries(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, stri
   if (a.size !== b.size) return false;
   for (const [key, value] of a) if (b.get(key) !== value) return false;
   return true;
-}
-
-function nearestPackageJson(root: string): string | undefined {
-  const dir = packageDir(root);
-  return dir ? path.join(dir, "package.json") : undefined;
 }
 
 let identity: string | undefined;
@@ -360,8 +342,4 @@ function readBytes(file: string): Buffer | undefined {
   } catch {
     return undefined;
   }
-}
-
-function toPosix(p: string): string {
-  return p.split(path.sep).join("/");
 }

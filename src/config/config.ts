@@ -3,15 +3,16 @@
  * is relative to that file's folder, never to the working directory: a build script
  * run from elsewhere must check the same files.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { loadYamlFile, type YamlFile } from "../spec/load.js";
 import type { ServerInfo } from "../spec/model.js";
 import { locate } from "../spec/positions.js";
 import { findLintRule, type LintSetting } from "../lint/rules.js";
+import { findUp } from "../util/find-up.js";
 import { toPosix } from "../util/posix.js";
-import { CONFIG_FILE_NAME } from "./names.js";
+import { CONFIG_FILE_NAME, configCandidate } from "./names.js";
 import { isRecord, validateConfig } from "./validate.js";
 
 export { CONFIG_FILE_NAME } from "./names.js";
@@ -71,9 +72,8 @@ export interface ConfigResult {
  * name the file relative to `cwd`.
  */
 export function resolveConfig(options: { cwd: string; configFile?: string }): ConfigResult {
-  const explicit = options.configFile ? path.resolve(options.cwd, options.configFile) : undefined;
-  const candidate = explicit ?? path.join(options.cwd, CONFIG_FILE_NAME);
-  if (!existsSync(candidate)) {
+  const { file: candidate, explicit, exists } = configCandidate(options.cwd, options.configFile);
+  if (!exists) {
     if (explicit) {
       return {
         diagnostics: [
@@ -178,23 +178,17 @@ function defaults(root: string): ResolvedConfig {
 
 /** Name and version of the nearest package.json at or above `dir`. */
 export function serverInfoFromPackageJson(dir: string): ServerInfo {
-  let current = path.resolve(dir);
-  for (;;) {
-    const file = path.join(current, "package.json");
-    if (existsSync(file)) {
-      try {
-        const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: unknown; version?: unknown };
-        return {
-          name: typeof pkg.name === "string" && pkg.name ? pkg.name : path.basename(current),
-          version: typeof pkg.version === "string" && pkg.version ? pkg.version : "0.0.0",
-        };
-      } catch {
-        break;
-      }
+  const file = findUp(dir, "package.json");
+  if (file) {
+    try {
+      const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: unknown; version?: unknown };
+      return {
+        name: typeof pkg.name === "string" && pkg.name ? pkg.name : path.basename(path.dirname(file)),
+        version: typeof pkg.version === "string" && pkg.version ? pkg.version : "0.0.0",
+      };
+    } catch {
+      // An unreadable package.json names nothing: the folder does.
     }
-    const parent = path.dirname(current);
-    if (parent === current) break;
-    current = parent;
   }
   return { name: path.basename(path.resolve(dir)) || "mcp-server", version: "0.0.0" };
 }
