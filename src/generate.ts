@@ -4,13 +4,16 @@
  */
 import { statSync } from "node:fs";
 import path from "node:path";
-import { cachedConfig, cachedRun, cacheDisabledByEnv, handlerFiles, recordRun } from "./cache/build-cache.js";
+import { cachedConfig, cacheDisabledByEnv, handlerFiles, probeCache, recordRun, type PartialRun } from "./cache/build-cache.js";
+import type { SpecMemo } from "./cache/spec-memo.js";
 import type { ResolvedConfig } from "./config/config.js";
 import { configCandidate } from "./config/names.js";
 import type { ProjectRef, ProjectsResult } from "./config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
-import type { ProjectModel } from "./spec/model.js";
+import type { BuildResult } from "./spec/build-model.js";
+import type { ProjectModel, ToolModel } from "./spec/model.js";
+import type { ReuseFile } from "./emit/types.js";
 import { findSpecFiles } from "./spec/find-specs.js";
 import { toPosix } from "./util/posix.js";
 import { renderManifest, MANIFEST_FILE } from "./write/manifest.js";
@@ -50,6 +53,11 @@ export interface GenerateResult {
   toolCount?: number;
   /** True when nothing changed and the run was answered from the build cache. */
   cached?: boolean;
+  /**
+   * In a partial run, the spec files read again: only they changed since the recorded
+   * run, and every other spec's share came from the build cache. Absent in a full run.
+   */
+  changedSpecs?: string[];
   plan?: WritePlan;
   /** Project-relative paths written / removed (empty with check). */
   written: string[];
@@ -74,39 +82,87 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const projectRoot = configFile ? path.dirname(configFile) : cwd;
   const outputOptions = { maxWarnings: options.maxWarnings, configDisplay: configFile ? toPosix(path.relative(cwd, configFile)) : "" };
   const cacheable = !options.lintOnly && configFile !== null;
+  let partial: PartialRun | undefined;
   if (cacheable && options.cache !== false && !cacheDisabledByEnv()) {
-    const hit = cachedRun(cwd, projectRoot, configFile, { ...outputOptions, verifyBytes: options.check === true }, findSpecFiles);
-    if (hit) {
+    const probe = probeCache(cwd, projectRoot, configFile, { ...outputOptions, verifyBytes: options.check === true }, findSpecFiles);
+    if (probe && "hit" in probe) {
+      const hit = probe.hit;
       Object.assign(result, { config: hit.config, diagnostics: hit.diagnostics, sources: hit.sources, toolCount: hit.toolCount, unchanged: hit.unchanged, cached: true });
       return finish();
     }
+    if (probe && "partial" in probe) {
+      partial = probe.partial;
+      result.changedSpecs = [...partial.changed].sort();
+    }
   }
 
-  const { loadProject } = await import("./load-project.js");
-  const loaded = loadProject({ cwd, config: options.config });
-  result.diagnostics.push(...loaded.diagnostics);
-  result.sources = loaded.sources;
-  if (!loaded.config || !loaded.build) return finish();
-  const config = loaded.config;
+  // A partial run (only spec files changed since the recorded run) reads, checks and lints
+  // just those files and takes the others' share from the memo; otherwise, everything.
+  const memo = partial?.memo as SpecMemo | undefined;
+  const unchangedSpec = (file: string): boolean => partial !== undefined && !partial.changed.has(file) && memo?.specs[file] !== undefined;
+  let config: ResolvedConfig;
+  let built: BuildResult;
+  if (partial && memo) {
+    // What the recorded run compiled and translated: unchanged schemas need neither ajv nor json-schema-to-typescript.
+    const [{ buildModel }, { rememberChunk }, { rememberTypes }] = await Promise.all([
+      import("./spec/build-model.js"),
+      import("./spec/chunks.js"),
+      import("./emit/types.js"),
+    ]);
+    for (const [key, code] of memo.chunks) rememberChunk(key, code);
+    rememberTypes(Object.values(memo.types));
+    config = partial.config;
+    built = buildModel(config, { reuse: (file) => (unchangedSpec(file) ? memo.specs[file] : undefined) });
+    result.sources = new Map([...partial.sources, ...built.sources]);
+    result.diagnostics.push(...built.diagnostics);
+  } else {
+    const { loadProject } = await import("./load-project.js");
+    const loaded = loadProject({ cwd, config: options.config });
+    result.diagnostics.push(...loaded.diagnostics);
+    result.sources = loaded.sources;
+    if (!loaded.config || !loaded.build) return finish();
+    config = loaded.config;
+    built = loaded.build;
+  }
   result.config = config;
-  const built = loaded.build;
   if (!built.model) return finish();
-  result.model = built.model;
-  result.toolCount = built.model.tools.length;
+  const model = built.model;
+  result.model = model;
+  result.toolCount = model.tools.length;
 
   // Lint findings are warnings unless the config says otherwise; an error stops the run here.
-  const { lintProject, maxWarningsExceeded } = await import("./lint/lint.js");
-  result.diagnostics.push(...lintProject(built.model, built.toolSources, { rules: config.lint.rules }));
+  const { lintFiles, maxWarningsExceeded } = await import("./lint/lint.js");
+  const linted = lintFiles(model, built.toolSources, { rules: config.lint.rules }, (file) => {
+    if (!unchangedSpec(file)) return undefined;
+    const entry = memo!.specs[file];
+    return { diagnostics: entry.lint, names: entry.spelt };
+  });
+  result.diagnostics.push(...linted.diagnostics);
   result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
   if (hasErrors(result.diagnostics) || options.lintOnly) return finish();
 
-  const handlersSeen = handlerFiles(config.handlersDir);
-  const emitted = await emitAll(built.model, config, handlersSeen);
+  // A tool whose key is the recorded one keeps its files, which the cache has verified.
+  const { toolKey } = await import("./cache/spec-memo.js");
+  const toolKeys = Object.fromEntries(model.tools.map((tool, index) => [tool.name, toolKey(tool, index)]));
+  const kept: string[] = [];
+  let reuse: ReuseFile | undefined;
+  if (partial && memo) {
+    const outputs = partial.outputs;
+    const outDir = config.outDir;
+    reuse = (tool, index, areaPath) => {
+      if (memo.toolKeys[tool.name] !== toolKeys[tool.name]) return false;
+      if (!outputs.has(toPosix(path.relative(config.root, path.join(outDir, areaPath))))) return false;
+      kept.push(areaPath);
+      return true;
+    };
+  }
+  const handlersSeen = partial ? partial.inputs.handlers : handlerFiles(config.handlersDir);
+  const emitted = await emitAll(model, config, handlersSeen, reuse);
   result.diagnostics.push(...emitted.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
 
   const { applyPlan, planWrite } = await import("./write/index.js");
-  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir });
+  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir }, { kept });
   result.plan = plan;
   result.diagnostics.push(...plan.diagnostics);
   if (hasErrors(plan.diagnostics)) return finish();
@@ -126,17 +182,66 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   // was (a rename done, an orphan's old line), not as the next run will find it.
   const amendedHandlers = plan.actions.some((a) => a.area === "handlers" && (a.action === "update" || a.action === "rename"));
   if (cacheable && result.exitCode === 0 && !amendedHandlers && (!options.check || plan.pendingHandlers.length === 0)) {
+    const [types, validatorsModule] = await Promise.all([import("./emit/types.js"), import("./emit/validators-module.js")]);
+    const specs: SpecMemo["specs"] = {};
+    for (const file of built.specFiles) {
+      const fresh = built.perSpec.get(file);
+      if (!fresh) {
+        if (unchangedSpec(file)) specs[file] = memo!.specs[file];
+        continue;
+      }
+      const share = linted.perFile.get(file);
+      specs[file] = { ...fresh, lint: share?.diagnostics ?? [], spelt: share?.names ?? [] };
+    }
+    const keptPaths = new Set(kept.map((areaPath) => toPosix(path.relative(config.root, path.join(config.outDir, areaPath)))));
     recordRun(projectRoot, configFile, outputOptions, {
       config,
       specFiles: built.specFiles,
-      sources: built.sources,
+      sources: partial ? withRefs(result.sources, specs, partial.inputs.texts) : built.sources,
       diagnostics: result.diagnostics,
-      toolCount: built.model.tools.length,
+      toolCount: model.tools.length,
       handlers: handlersAfter(handlersSeen, plan, result.written),
-      outputs: ownedOutputs(emitted.files, plan),
+      outputs: ownedOutputs(emitted.files, plan, kept),
+      keptOutputs: [...keptPaths].flatMap((file) => {
+        const recorded = partial?.outputs.get(file);
+        return recorded ? [[file, ...recorded] as const] : [];
+      }),
+      memo: { specs, toolKeys, chunks: validatorsModule.chunksFor(model), types: typesMemo(model, toolKeys, memo, types.typesOf) } satisfies SpecMemo,
+      ...(partial ? { inputs: partial.inputs } : {}),
     });
   }
   return result;
+}
+
+/** Each tool's types translation for the memo: a tool whose key is unchanged has the recorded one. */
+function typesMemo(
+  model: ProjectModel,
+  toolKeys: Record<string, string>,
+  previous: SpecMemo | undefined,
+  typesOf: (tool: ToolModel) => [string, string] | undefined,
+): SpecMemo["types"] {
+  const types: SpecMemo["types"] = {};
+  for (const tool of model.tools) {
+    const recorded = previous && previous.toolKeys[tool.name] === toolKeys[tool.name] ? previous.types[tool.name] : undefined;
+    const entry = recorded ?? typesOf(tool);
+    if (entry) types[tool.name] = entry;
+  }
+  return types;
+}
+
+/**
+ * The texts a partial run read, as a full run's `sources` would have them: the spec
+ * files and every file their `$ref`s reached (recorded or read now), without the config.
+ */
+function withRefs(sources: ReadonlyMap<string, string>, specs: SpecMemo["specs"], texts: ReadonlyMap<string, string>): Map<string, string> {
+  const read = new Map<string, string>();
+  for (const [file, entry] of Object.entries(specs)) {
+    for (const name of [file, ...entry.refs]) {
+      const text = sources.get(name) ?? texts.get(name);
+      if (text !== undefined) read.set(name, text);
+    }
+  }
+  return read;
 }
 
 /**
@@ -165,11 +270,15 @@ function handlersAfter(seen: ReadonlyMap<string, string>, plan: WritePlan, writt
   return after;
 }
 
-/** Every file mcp-gen owns in generated/ after the plan, the manifest included, with its text. */
-function ownedOutputs(files: readonly GeneratedFile[], plan: WritePlan): Array<[string, string]> {
+/**
+ * Every file mcp-gen wrote or found right in generated/ after the plan, the manifest
+ * included, with its text; not the `kept` ones (no emitter produced them), which the
+ * manifest lists all the same.
+ */
+function ownedOutputs(files: readonly GeneratedFile[], plan: WritePlan, kept: readonly string[]): Array<[string, string]> {
   const owned = files.filter((f) => f.area === "generated" && f.mode === "generated");
   const text = new Map(owned.map((f) => [f.path, f.contents]));
-  text.set(MANIFEST_FILE, renderManifest(owned.map((f) => f.path)));
+  text.set(MANIFEST_FILE, renderManifest([...owned.map((f) => f.path), ...kept]));
   const outputs: Array<[string, string]> = [];
   for (const action of plan.actions) {
     if (action.area !== "generated" || action.mode !== "generated" || action.action === "remove") continue;
@@ -254,8 +363,9 @@ export async function emitAll(
   model: ProjectModel,
   config: ResolvedConfig,
   existingHandlers: ReadonlyMap<string, string> = handlerFiles(config.handlersDir),
+  reuse?: ReuseFile,
 ): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
-  const [docs, examples, handlersInterface, registry, server, stubs, types, validators] = await Promise.all([
+  const [docs, examples, handlersInterface, registry, server, stubs, types, validatorsModule] = await Promise.all([
     import("./emit/docs.js"),
     import("./emit/examples.js"),
     import("./emit/handlers-interface.js"),
@@ -263,8 +373,12 @@ export async function emitAll(
     import("./emit/server.js"),
     import("./emit/stubs.js"),
     import("./emit/types.js"),
-    import("./emit/validators.js"),
+    import("./emit/validators-module.js"),
   ]);
+  // ajv is loaded only when some schema's validator code is not remembered (validators-module.ts).
+  const validators = validatorsModule.chunksComplete(model)
+    ? validatorsModule.emitValidatorsFromChunks(model)
+    : (await import("./emit/validators.js")).emitValidators(model);
   const handlersRel = toPosix(path.relative(config.root, config.handlersDir)) || ".";
   let generatedFromHandlers = toPosix(path.relative(config.handlersDir, config.outDir));
   if (!generatedFromHandlers.startsWith(".")) generatedFromHandlers = `./${generatedFromHandlers}`;
@@ -273,13 +387,13 @@ export async function emitAll(
     handlersDir: handlersRel,
   });
   const files = [
-    ...(await types.emitToolTypes(model)),
-    ...validators.emitValidators(model),
+    ...(await types.emitToolTypes(model, reuse)),
+    ...validators,
     ...registry.emitRegistry(model),
     ...handlersInterface.emitHandlersInterface(model),
     ...server.emitServer(model),
     ...examples.emitExamples(model),
-    ...docs.emitDocs(model, config),
+    ...docs.emitDocs(model, config, reuse),
     ...handlerStubs.files,
   ];
   return { files, diagnostics: handlerStubs.diagnostics };

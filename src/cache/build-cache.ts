@@ -9,8 +9,14 @@
  * bytes, the recorded result (diagnostics included) is the answer, and neither YAML,
  * ajv, json-schema-to-typescript nor the TypeScript compiler is loaded.
  *
+ * When only spec files changed, the recorded memo (`<project>.memo.json`: what each spec
+ * file contributed to the model, its lint findings, each tool's position, the validators'
+ * code and the types' translations) lets the run read, check and lint just those files,
+ * emit just their tools' files and the files about all tools, and keep the rest: see
+ * `generate` in src/generate.ts.
+ *
  * Lives in `node_modules/.cache/mcp-gen/` beside the nearest package.json (the usual
- * place for tool caches), one JSON file per project. Anything unexpected in it (another
+ * place for tool caches), one JSON file (and its memo) per project. Anything unexpected in it (another
  * version, a broken file) is a miss, never an error: the cache can always be deleted.
  *
  * This module must stay cheap to import: node built-ins and types only.
@@ -24,7 +30,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { findUp } from "../util/find-up.js";
 import { toPosix } from "../util/posix.js";
 
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 
 /** What a cache hit hands back: enough for the CLI's report and for `--check`. */
 export interface CachedRun {
@@ -41,6 +47,10 @@ interface CacheFile {
   format: number;
   /** The fingerprint of the inputs (see `fingerprint`). */
   key: string;
+  /** The fingerprint of everything but the spec and `$ref`ed files' texts. */
+  baseKey: string;
+  /** sha1 of each spec and `$ref`ed file's text, by project-relative path. */
+  inputHashes: Record<string, string>;
   /** sha1 of the config file's text, or "" without one: a cheap first test. */
   configHash: string;
   config: ResolvedConfig;
@@ -57,6 +67,9 @@ interface CacheFile {
 /** The inputs of one run, as read from disk. */
 export interface Inputs {
   key: string;
+  baseKey: string;
+  /** sha1 of each text in `texts`. */
+  hashes: Map<string, string>;
   /** Project-relative path → text, for the files that carry source positions. */
   texts: Map<string, string>;
   /** The handlers folder as `handlerFiles` reads it. */
@@ -65,6 +78,8 @@ export interface Inputs {
 
 export interface CacheLocation {
   file: string;
+  /** The memo beside it. */
+  memo: string;
 }
 
 const sha1 = (text: string | Buffer): string => createHash("sha1").update(text).digest("hex");
@@ -83,7 +98,8 @@ function cacheLocation(root: string, configFile: string | undefined): CacheLocat
     dir = path.join(modules, ".cache", "mcp-gen");
   }
   const project = path.resolve(configFile ?? root);
-  return { file: path.join(dir, `${path.basename(path.dirname(project)) || "project"}-${sha1(project).slice(0, 16)}.json`) };
+  const stem = path.join(dir, `${path.basename(path.dirname(project)) || "project"}-${sha1(project).slice(0, 16)}`);
+  return { file: `${stem}.json`, memo: `${stem}.memo.json` };
 }
 
 /** Whether caching is on: `MCP_GEN_NO_CACHE=1` turns it off as `--no-cache` does. */
@@ -101,12 +117,16 @@ function readCache(location: CacheLocation): CacheFile | undefined {
   }
 }
 
-const memo = new Map<string, CacheFile | undefined>();
+/** Cache files this process read, with the size and time they had: another process may rewrite one. */
+const memo = new Map<string, { cache: CacheFile | undefined; stamp: string }>();
 
 function cacheFor(location: CacheLocation | undefined): CacheFile | undefined {
   if (!location) return undefined;
-  if (!memo.has(location.file)) memo.set(location.file, readCache(location));
-  return memo.get(location.file);
+  const stat = statSync(location.file, { throwIfNoEntry: false });
+  const stamp = stat ? `${stat.size}:${stat.mtimeMs}` : "";
+  let known = memo.get(location.file);
+  if (!known || known.stamp !== stamp) memo.set(location.file, (known = { cache: stamp ? readCache(location) : undefined, stamp }));
+  return known.cache;
 }
 
 /**
@@ -122,10 +142,31 @@ export function cachedConfig(root: string, configFile: string): ResolvedConfig |
 }
 
 /**
- * The recorded result when nothing the run reads has changed and every owned output is
- * intact; undefined otherwise (then the caller runs the pipeline).
+ * What the spec files of the recorded run contributed, for a run in which only spec
+ * files changed (see `SpecMemo` in src/cache/spec-memo.ts); handed over untyped here so
+ * that this module stays free of the pipeline's types.
  */
-export function cachedRun(
+export interface PartialRun {
+  config: ResolvedConfig;
+  /** The inputs as read now. */
+  inputs: Inputs;
+  specFiles: string[];
+  /** Spec files whose text differs from the recorded run's. */
+  changed: Set<string>;
+  /** The recorded memo (parsed JSON; its shape is spec-memo.ts's business). */
+  memo: unknown;
+  /** The recorded owned outputs, by project-relative path: sha1, size and mtime. */
+  outputs: Map<string, [string, number, number]>;
+  /** Project-relative texts (config, specs, `$ref`ed files) for code frames, as a hit has them. */
+  sources: Map<string, string>;
+}
+
+/**
+ * The recorded result when nothing the run reads has changed and every owned output is
+ * intact (`hit`); when only spec files changed and everything else is as recorded, what
+ * the run can reuse (`partial`); undefined otherwise (then the caller runs the pipeline).
+ */
+export function probeCache(
   cwd: string,
   root: string,
   configFile: string | undefined,
@@ -134,22 +175,29 @@ export function cachedRun(
     verifyBytes?: boolean;
   },
   findSpecFiles: (config: ResolvedConfig) => string[],
-): CachedRun | undefined {
+): { hit: CachedRun } | { partial: PartialRun } | undefined {
   const location = cacheLocation(root, configFile);
   const cache = cacheFor(location);
-  if (!cache) return undefined;
+  if (!cache || !location) return undefined;
   const configText = configFile ? readText(configFile) : "";
   if (configText === undefined || sha1(configText) !== cache.configHash) return undefined;
   const specFiles = findSpecFiles(cache.config);
   if (specFiles.length !== cache.specFiles.length || specFiles.some((file, i) => file !== cache.specFiles[i])) return undefined;
   const inputs = fingerprint(cache.config, specFiles, cache.otherFiles, options);
-  if (!inputs || inputs.key !== cache.key) return undefined;
+  if (!inputs) return undefined;
+  const same = inputs.key === cache.key;
+  if (!same) {
+    // Only spec files may differ for a partial run; a `$ref`ed file or anything else means a full one.
+    if (inputs.baseKey !== cache.baseKey || options.verifyBytes) return undefined;
+    if (cache.otherFiles.some((file) => inputs.hashes.get(file) !== cache.inputHashes[file])) return undefined;
+  }
   for (const [file, hash, size, mtimeMs] of cache.outputs) {
     const absPath = path.join(cache.config.root, file);
     if (!options.verifyBytes) {
       // Same size and modification time as when written: the bytes are the ones recorded.
       const stat = statSync(absPath, { throwIfNoEntry: false });
       if (stat?.isFile() && stat.size === size && stat.mtimeMs === mtimeMs) continue;
+      if (!same) return undefined;
     }
     const bytes = readBytes(absPath);
     if (!bytes || sha1(bytes) !== hash) return undefined;
@@ -157,7 +205,23 @@ export function cachedRun(
   const sources = new Map<string, string>();
   if (configFile) sources.set(toPosix(path.relative(cwd, configFile)) || path.basename(configFile), configText);
   for (const [file, text] of inputs.texts) sources.set(file, text);
-  return { config: cache.config, diagnostics: cache.diagnostics, sources, toolCount: cache.toolCount, unchanged: cache.outputs.map(([file]) => file) };
+  if (!same) {
+    const memo = readMemo(location, cache.key);
+    if (memo === undefined) return undefined;
+    const changed = new Set(specFiles.filter((file) => inputs.hashes.get(file) !== cache.inputHashes[file]));
+    const outputs = new Map(cache.outputs.map(([file, hash, size, mtimeMs]) => [file, [hash, size, mtimeMs] as [string, number, number]]));
+    return { partial: { config: cache.config, inputs, specFiles, changed, memo, outputs, sources } };
+  }
+  return { hit: { config: cache.config, diagnostics: cache.diagnostics, sources, toolCount: cache.toolCount, unchanged: cache.outputs.map(([file]) => file) } };
+}
+
+function readMemo(location: CacheLocation, key: string): unknown {
+  try {
+    const data = JSON.parse(readFileSync(location.memo, "utf8")) as { format?: unknown; key?: unknown };
+    return data && data.format === CACHE_FORMAT && data.key === key ? data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a successful run records. */
@@ -176,6 +240,15 @@ export interface RunRecord {
   handlers: ReadonlyMap<string, string>;
   /** Owned outputs: project-relative path and the text now on disk. */
   outputs: ReadonlyArray<readonly [string, string]>;
+  /** Owned outputs the run left alone, as the previous record has them: path, sha1, size, mtime. */
+  keptOutputs?: ReadonlyArray<readonly [string, string, number, number]>;
+  /** `{ format, key, ...}` is added: what the next partial run reuses (src/cache/spec-memo.ts). */
+  memo: object;
+  /**
+   * The inputs as the run read them at its start, when it used them instead of reading
+   * the files itself (a partial run): recorded as they are, without reading them again.
+   */
+  inputs?: Inputs;
 }
 
 /**
@@ -189,19 +262,34 @@ export function recordRun(root: string, configFile: string | undefined, options:
   const configRel = configFile ? toPosix(path.relative(run.config.root, configFile)) : undefined;
   const specSet = new Set(run.specFiles);
   const otherFiles = [...run.sources.keys()].filter((file) => !specSet.has(file) && file !== configRel).sort();
-  const inputs = fingerprint(run.config, run.specFiles, otherFiles, options);
-  if (!inputs) return;
-  for (const [file, text] of inputs.texts) if (run.sources.has(file) && run.sources.get(file) !== text) return;
-  if (!sameEntries(inputs.handlers, run.handlers)) return;
-  const outputs: CacheFile["outputs"] = [];
+  let inputs: Inputs | undefined;
+  if (run.inputs) {
+    // What the run used: the texts it started from (every one it read again must match) and the handlers it left.
+    const texts = new Map<string, string>();
+    for (const file of [...run.specFiles, ...otherFiles]) {
+      const text = run.inputs.texts.get(file) ?? run.sources.get(file);
+      if (text === undefined || (run.sources.has(file) && run.sources.get(file) !== text)) return;
+      texts.set(file, text);
+    }
+    inputs = inputsKey(run.config, run.specFiles, otherFiles, options, texts, new Map(run.handlers));
+  } else {
+    inputs = fingerprint(run.config, run.specFiles, otherFiles, options);
+    if (!inputs) return;
+    for (const [file, text] of inputs.texts) if (run.sources.has(file) && run.sources.get(file) !== text) return;
+    if (!sameEntries(inputs.handlers, run.handlers)) return;
+  }
+  const outputs: CacheFile["outputs"] = (run.keptOutputs ?? []).map(([file, hash, size, mtimeMs]) => [file, hash, size, mtimeMs]);
   for (const [file, text] of run.outputs) {
     const stat = statSync(path.join(run.config.root, file), { throwIfNoEntry: false });
     if (!stat?.isFile()) return;
     outputs.push([file, sha1(text), stat.size, stat.mtimeMs]);
   }
+  outputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const cache: CacheFile = {
     format: CACHE_FORMAT,
     key: inputs.key,
+    baseKey: inputs.baseKey,
+    inputHashes: Object.fromEntries(inputs.hashes),
     configHash: sha1(configText),
     config: run.config,
     specFiles: run.specFiles,
@@ -214,13 +302,20 @@ export function recordRun(root: string, configFile: string | undefined, options:
   if (!location) return;
   try {
     mkdirSync(path.dirname(location.file), { recursive: true });
-    const temp = `${location.file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(cache));
-    renameSync(temp, location.file);
-    memo.set(location.file, cache);
+    // The memo first: a cache file always finds the memo of its own key, or none.
+    writeAtomically(location.memo, JSON.stringify({ ...run.memo, format: CACHE_FORMAT, key: inputs.key }));
+    writeAtomically(location.file, JSON.stringify(cache));
+    const stat = statSync(location.file);
+    memo.set(location.file, { cache, stamp: `${stat.size}:${stat.mtimeMs}` });
   } catch {
     // A read-only node_modules only costs speed.
   }
+}
+
+function writeAtomically(file: string, text: string): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, file);
 }
 
 /** Options that change what a run prints or writes; part of the fingerprint. */
@@ -235,6 +330,24 @@ export interface OutputOptions {
  * file deleted): that is a miss, and the pipeline reports it properly.
  */
 export function fingerprint(config: ResolvedConfig, specFiles: readonly string[], otherFiles: readonly string[], options: OutputOptions): Inputs | undefined {
+  const texts = new Map<string, string>();
+  for (const file of [...specFiles, ...otherFiles]) {
+    const text = readText(path.join(config.root, file));
+    if (text === undefined) return undefined;
+    texts.set(file, text);
+  }
+  return inputsKey(config, specFiles, otherFiles, options, texts, handlerFiles(config.handlersDir));
+}
+
+/** The keys of a run's inputs: `baseKey` of all but the spec and `$ref`ed texts, `key` of all. */
+function inputsKey(
+  config: ResolvedConfig,
+  specFiles: readonly string[],
+  otherFiles: readonly string[],
+  options: OutputOptions,
+  texts: Map<string, string>,
+  handlers: Map<string, string>,
+): Inputs {
   const hash = createHash("sha1");
   const part = (label: string, value: string | Buffer) => {
     hash.update(label);
@@ -247,18 +360,17 @@ export function fingerprint(config: ResolvedConfig, specFiles: readonly string[]
   part("config", JSON.stringify(config));
   const packageJson = findUp(config.root, "package.json");
   part("package.json", packageJson ? `${packageJson}\n${readText(packageJson) ?? ""}` : "");
-  const texts = new Map<string, string>();
+  for (const [name, text] of handlers) part(`handler ${name}`, text);
+  const baseKey = hash.copy().digest("hex");
+  const hashes = new Map<string, string>();
   for (const [label, files] of [["spec", specFiles], ["file", otherFiles]] as const) {
     for (const file of files) {
-      const text = readText(path.join(config.root, file));
-      if (text === undefined) return undefined;
-      texts.set(file, text);
-      part(`${label} ${file}`, text);
+      const fileHash = sha1(texts.get(file) ?? "");
+      hashes.set(file, fileHash);
+      part(`${label} ${file}`, fileHash);
     }
   }
-  const handlers = handlerFiles(config.handlersDir);
-  for (const [name, text] of handlers) part(`handler ${name}`, text);
-  return { key: hash.digest("hex"), texts, handlers };
+  return { key: hash.digest("hex"), baseKey, hashes, texts, handlers };
 }
 
 /**

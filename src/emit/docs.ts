@@ -13,6 +13,7 @@ import { tagGroups } from "../docs/tag-groups.js";
 import { specFiles } from "./registry.js";
 import type { JsonObject, ProjectModel, ToolModel } from "../spec/model.js";
 import type { GeneratedFile } from "./generated-file.js";
+import type { ReuseFile } from "./types.js";
 import { generatedHeader } from "./header.js";
 import { codeBlock, escapeBlock, escapeCell, escapeText, firstSentence, inlineCode, inlineCodeCell } from "./markdown.js";
 import { renderTemplate } from "./templates.js";
@@ -39,7 +40,7 @@ export interface DocsConfigSource {
  * Every docs file, paths relative to the generated area. With both formats the HTML
  * reference goes to `<dir>/html/`, so a docs framework pointed at `<dir>` sees only markdown.
  */
-export function emitDocs(model: ProjectModel, source?: DocsConfigSource | DocsOptions): GeneratedFile[] {
+export function emitDocs(model: ProjectModel, source?: DocsConfigSource | DocsOptions, reuse?: ReuseFile): GeneratedFile[] {
   const options = source && "outDir" in source ? docsOptions(source) : (source ?? {});
   const formats = options.formats && options.formats.length > 0 ? options.formats : (["markdown"] as const);
   const dir = options.dir ?? "docs";
@@ -48,7 +49,10 @@ export function emitDocs(model: ProjectModel, source?: DocsConfigSource | DocsOp
   const add = (path: string, contents: string) =>
     files.push({ area: "generated", path: dir ? `${dir}/${path}` : path, contents, mode: "generated" });
   if (formats.includes("markdown")) {
-    model.tools.forEach((tool, index) => add(`${tool.ids.file}.md`, renderToolPage(tool, index + 1)));
+    model.tools.forEach((tool, index) => {
+      const page = `${tool.ids.file}.md`;
+      if (!reuse?.(tool, index, dir ? `${dir}/${page}` : page)) add(page, renderToolPage(tool, index + 1));
+    });
     add("index.md", renderIndex(model));
   }
   if (formats.includes("html")) {

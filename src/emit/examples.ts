@@ -8,7 +8,7 @@ import type { GeneratedFile } from "./generated-file.js";
 import { generatedHeader } from "./header.js";
 import { specFiles } from "./registry.js";
 import { tsString } from "./templates.js";
-import { jsLiteral } from "./types.js";
+import { jsLiteral } from "./js-literal.js";
 
 export function emitExamples(model: ProjectModel): GeneratedFile[] {
   // Tools are sorted by name in the model; examples keep the order the author wrote them in.

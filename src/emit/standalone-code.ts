@@ -1,29 +1,25 @@
 /**
- * ajv's standalone code for many exports, in linear time and independent of compile order.
- *
- * ajv's own `standaloneCode(ajv, refs)` appends each export to one growing `_Code`, which
- * copies every earlier export each time: at 5,000 tools that copying was a third of the
- * emitter's time (and grows with the square of the tools). This is the same walk over the
- * compiled functions, collected as strings. Functions come from one Ajv instance (their
- * scope names are unique in it), and two exports may share one function.
+ * ajv's standalone code for one compiled function, independent of compile order: the
+ * same walk over the function and what it references as ajv's `standaloneCode`, as a
+ * self-contained chunk (validators-module.ts puts chunks together). ajv's own appends
+ * each export to one growing `_Code`, which copies every earlier export each time: at
+ * 5,000 tools that copying was a third of the emitter's time.
  */
 import type { Ajv, ValidateFunction } from "ajv";
-import { _, _Code, getEsmExportName, nil, type Code } from "ajv/dist/compile/codegen/code.js";
+import { _, _Code, nil, type Code } from "ajv/dist/compile/codegen/code.js";
 import { UsedValueState, varKinds, type UsedScopeValues, type ValueScopeName } from "ajv/dist/compile/codegen/scope.js";
 import type { SchemaEnv } from "ajv/dist/compile/index.js";
 import type { SourceCode } from "ajv/dist/types/index.js";
 
-/** `export const <name> = <function>;` and the code of each function, once, for an ESM module. */
-export function standaloneModule(ajv: Ajv, exports: ReadonlyArray<readonly [name: string, validate: ValidateFunction]>): string {
-  if (!ajv.opts.code.source || !ajv.opts.code.esm) throw new Error("standaloneModule: ajv needs code.source and code.esm");
+/**
+ * One function's standalone code with everything it uses, ending in `return <function>;`:
+ * a chunk that runs on its own (inside a function body), its names numbered from 0.
+ */
+export function standaloneChunk(ajv: Ajv, validate: ValidateFunction): string {
+  if (!ajv.opts.code.source || !ajv.opts.code.esm) throw new Error("standaloneChunk: ajv needs code.source and code.esm");
+  const source = sourceOf(validate.source);
   const n = `${ajv.scope.opts._n}`;
-  const used: UsedScopeValues = {};
-  const parts = ['"use strict";'];
-  for (const [name, validate] of exports) {
-    const source = sourceOf(validate.source);
-    parts.push(`${n}export const ${getEsmExportName(name)} = ${source.validateName};${n}`, `${validateCode(ajv, used, source)}`);
-  }
-  return renumberScopeNames(parts.join(""));
+  return renumberScopeNames(`${validateCode(ajv, {}, source)}${n}return ${source.validateName};${n}`);
 }
 
 /** As in ajv's standalone/index.ts: a function's scope values, then its body, each once per module. */

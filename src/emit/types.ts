@@ -2,24 +2,36 @@
  * The types emitter: `generated/tools/<tool>.ts` with the tool's input and output
  * types (json-schema-to-typescript), its exact wire definition and its handler type.
  */
-import { compile, type Options as TypeCompileOptions } from "json-schema-to-typescript";
+import { createHash } from "node:crypto";
+import type { Options as TypeCompileOptions } from "json-schema-to-typescript";
 import type { JsonObject, JsonValue, ProjectModel, ToolModel } from "../spec/model.js";
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../spec/vocabulary.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { generatedHeader } from "./header.js";
+import { jsLiteral } from "./js-literal.js";
 import { claimName, typeNameFromKey } from "./ts-names.js";
 
 /** How many tools are compiled at once: enough to overlap the async $ref pass, few enough to bound memory. */
 const CONCURRENCY = 16;
 
-export async function emitToolTypes(model: ProjectModel): Promise<GeneratedFile[]> {
+/**
+ * Asked once per tool file: true when the file on disk is already what this tool and
+ * position give (a previous run wrote it and nothing it depends on changed), and the
+ * emitter may leave it out. The build cache answers it; without one, every file is emitted.
+ */
+export type ReuseFile = (tool: ToolModel, index: number, path: string) => boolean;
+
+export async function emitToolTypes(model: ProjectModel, reuse?: ReuseFile): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
-  for (let start = 0; start < model.tools.length; start += CONCURRENCY) {
-    const chunk = model.tools.slice(start, start + CONCURRENCY);
+  const wanted = model.tools.filter((tool, index) => !reuse?.(tool, index, toolTypesPath(tool)));
+  for (let start = 0; start < wanted.length; start += CONCURRENCY) {
+    const chunk = wanted.slice(start, start + CONCURRENCY);
     files.push(...(await Promise.all(chunk.map(emitToolTypesFile))));
   }
   return files;
 }
+
+const toolTypesPath = (tool: ToolModel): string => `tools/${tool.ids.file}.ts`;
 
 async function emitToolTypesFile(tool: ToolModel): Promise<GeneratedFile> {
   const { ids } = tool;
@@ -37,7 +49,7 @@ async function emitToolTypesFile(tool: ToolModel): Promise<GeneratedFile> {
     `export type ${ids.handlerType} = ToolHandler<${handlerArguments}>;`,
     "",
   ].join("\n");
-  return { area: "generated", path: `tools/${ids.file}.ts`, contents, mode: "generated" };
+  return { area: "generated", path: toolTypesPath(tool), contents, mode: "generated" };
 }
 
 const COMPILE_OPTIONS: Partial<TypeCompileOptions> = {
@@ -53,28 +65,59 @@ const COMPILE_OPTIONS: Partial<TypeCompileOptions> = {
 };
 
 /**
- * What a process already translated, by everything the translation reads: in watch mode
- * (and in any long-lived caller) a change to one spec re-translates only that tool.
- * Bounded, since every edited version of a schema would otherwise stay.
+ * What a process already translated, by `typesKey`: in watch mode (and in any long-lived
+ * caller) a change to one spec re-translates only that tool, and the build cache hands
+ * a new process the translations of the last run. Bounded, since every edited version of
+ * a schema would otherwise stay.
  */
 const translated = new Map<string, Promise<string>>();
+const settled = new Map<string, string>();
 const TRANSLATED_LIMIT = 20_000;
 
+/** Everything a tool's declarations depend on, hashed. */
+export function typesKey(tool: ToolModel): string {
+  const key = JSON.stringify([typeSchemaOf(tool), tool.ids.inputType, tool.ids.outputType, tool.wire.outputSchema !== undefined]);
+  return createHash("sha1").update(key).digest("hex");
+}
+
 function compileToolTypes(tool: ToolModel): Promise<string> {
-  const schema = typeSchemaOf(tool);
-  const key = JSON.stringify([schema, tool.ids.inputType, tool.ids.outputType, tool.wire.outputSchema !== undefined]);
+  const key = typesKey(tool);
   let declarations = translated.get(key);
   if (!declarations) {
-    if (translated.size >= TRANSLATED_LIMIT) translated.clear();
-    declarations = translate(tool, schema);
+    if (translated.size >= TRANSLATED_LIMIT) {
+      translated.clear();
+      settled.clear();
+    }
+    declarations = translate(tool, typeSchemaOf(tool)).then((text) => {
+      settled.set(key, text);
+      return text;
+    });
     translated.set(key, declarations);
   }
   return declarations;
 }
 
+/** Declarations a previous process translated, by `typesKey`. */
+export function rememberTypes(entries: Iterable<readonly [string, string]>): void {
+  for (const [key, text] of entries) {
+    if (translated.has(key)) continue;
+    translated.set(key, Promise.resolve(text));
+    settled.set(key, text);
+  }
+}
+
+/** The translation of `tool`'s declarations, when this process has it: `typesKey` and text. */
+export function typesOf(tool: ToolModel): [string, string] | undefined {
+  const key = typesKey(tool);
+  const text = settled.get(key);
+  return text === undefined ? undefined : [key, text];
+}
+
 /** One compile() per tool, input and output together, so jstt sees every name at once. */
 async function translate(tool: ToolModel, schema: JsonObject): Promise<string> {
   try {
+    // Loaded on the first translation: a run whose types all come from the memo never loads it.
+    const { compile } = await import("json-schema-to-typescript");
     const code = await compile(schema as never, tool.ids.inputType, COMPILE_OPTIONS);
     return indentDeclarations(withoutProvenanceComments(code).trim());
   } catch {
@@ -366,14 +409,4 @@ function endOfString(line: string, start: number): number {
   return line.length;
 }
 
-/**
- * JSON as a JavaScript expression that evaluates to exactly `value`: U+2028/U+2029
- * escaped, and a `__proto__` key written as a computed key, because a plain
- * `"__proto__": x` in an object literal sets the prototype instead of a property.
- */
-export function jsLiteral(value: JsonValue): string {
-  return JSON.stringify(value, null, 2)
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029")
-    .replace(/^(\s*)"__proto__": /gm, '$1["__proto__"]: ');
-}
+export { jsLiteral } from "./js-literal.js";

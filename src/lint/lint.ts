@@ -10,7 +10,8 @@ import { toolLintContext, type Finding, type ToolLintContext } from "./context.j
 import { annotationRules } from "./rules/annotations.js";
 import { descriptionRules } from "./rules/descriptions.js";
 import { examplesRule } from "./rules/examples.js";
-import { nameLengthRule, nameStyleRule } from "./rules/names.js";
+import { nameLengthRule, nameStyleRule, speltName, type SpeltName } from "./rules/names.js";
+export { speltName, type SpeltName } from "./rules/names.js";
 import { schemaRules } from "./rules/schemas.js";
 import { findLintRule, MAX_WARNINGS_CODE, type LintSetting } from "./rules.js";
 
@@ -42,7 +43,72 @@ export function lintProject(
     const source = toolSources.get(tool.name);
     if (source) contexts.push(toolLintContext(tool, source));
   }
-  const findings = [...contexts.flatMap((ctx) => TOOL_RULES.flatMap((rule) => rule(ctx))), ...nameStyleRule(contexts)];
+  return sortDiagnostics([...contexts.flatMap((ctx) => lintTool(ctx, options)), ...lintNames(contexts.map(speltName), options)]);
+}
+
+/** One spec file's share of the lint: its tools' findings and their names as spelt (for the style rule). */
+export interface FileLint {
+  diagnostics: Diagnostic[];
+  /** By (namespaced) tool name. */
+  names: Array<[string, SpeltName]>;
+}
+
+/**
+ * `lintProject`, spec file by spec file (a tool's file is `sources[0]`), so that a later
+ * run can take an unchanged file's share as it was: `reused` supplies those. The style
+ * rule, which compares all tools, always runs over every tool's name.
+ */
+export function lintFiles(
+  model: ProjectModel,
+  toolSources: ReadonlyMap<string, ToolSource>,
+  options: LintOptions,
+  reused: (specFile: string) => FileLint | undefined,
+): { diagnostics: Diagnostic[]; perFile: Map<string, FileLint> } {
+  const perFile = new Map<string, FileLint>();
+  const taken = new Map<string, FileLint | undefined>();
+  const spelt = new Map<string, SpeltName>();
+  const diagnostics: Diagnostic[] = [];
+  for (const tool of model.tools) {
+    const file = tool.sources[0] ?? "";
+    if (!taken.has(file)) {
+      const share = reused(file);
+      taken.set(file, share);
+      if (share) {
+        diagnostics.push(...share.diagnostics);
+        for (const [name, named] of share.names) spelt.set(name, named);
+      }
+    }
+    if (taken.get(file)) continue;
+    const source = toolSources.get(tool.name);
+    if (!source) continue;
+    let share = perFile.get(file);
+    if (!share) perFile.set(file, (share = { diagnostics: [], names: [] }));
+    const ctx = toolLintContext(tool, source);
+    const found = lintTool(ctx, options);
+    share.diagnostics.push(...found);
+    diagnostics.push(...found);
+    const named = speltName(ctx);
+    share.names.push([tool.name, named]);
+    spelt.set(tool.name, named);
+  }
+  const names = model.tools.flatMap((tool) => spelt.get(tool.name) ?? []);
+  return { diagnostics: sortDiagnostics([...diagnostics, ...lintNames(names, options)]), perFile };
+}
+
+/** The findings of the rules that look at one tool alone, as diagnostics (unsorted). */
+export function lintTool(ctx: ToolLintContext, options: LintOptions = {}): Diagnostic[] {
+  return asDiagnostics(
+    TOOL_RULES.flatMap((rule) => rule(ctx)),
+    options,
+  );
+}
+
+/** The findings of the rules across tools (naming style), as diagnostics (unsorted). */
+export function lintNames(names: readonly SpeltName[], options: LintOptions = {}): Diagnostic[] {
+  return asDiagnostics(nameStyleRule(names), options);
+}
+
+function asDiagnostics(findings: readonly Finding[], options: LintOptions): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const finding of findings) {
     const rule = findLintRule(finding.code)!;
@@ -50,7 +116,7 @@ export function lintProject(
     if (severity === "off") continue;
     diagnostics.push({ ...finding, severity, hint: `${rule.name}: ${rule.why}` });
   }
-  return sortDiagnostics(diagnostics);
+  return diagnostics;
 }
 
 /** The MG140 error when `diagnostics` (spec and lint, like eslint's count) hold more warnings than `maxWarnings`. */

@@ -2,16 +2,34 @@
  * One place that decides how ajv is configured, so the checker (which compiles
  * schemas and validates examples) and the validators emitter (standalone code) agree.
  */
-import { Ajv, type Options } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import { createRequire } from "node:module";
+import type { Ajv, Options } from "ajv";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 import type { Dialect } from "./model.js";
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
-  ajv: Ajv,
-  formats?: string[],
-) => Ajv;
+// ajv (CommonJS) is loaded on the first `createAjv`: a run whose schemas were all compiled
+// by an earlier run (src/spec/chunks.ts) never loads it.
+const require = createRequire(import.meta.url);
+
+interface AjvModules {
+  Ajv: typeof Ajv;
+  Ajv2020: typeof Ajv2020;
+  addFormats: (ajv: Ajv, formats?: string[]) => Ajv;
+}
+
+let modules: AjvModules | undefined;
+
+function ajvModules(): AjvModules {
+  if (!modules) {
+    const formats = require("ajv-formats") as { default?: AjvModules["addFormats"] } & AjvModules["addFormats"];
+    modules = {
+      Ajv: (require("ajv") as { Ajv: typeof Ajv }).Ajv,
+      Ajv2020: (require("ajv/dist/2020") as { Ajv2020: typeof Ajv2020 }).Ajv2020,
+      addFormats: formats.default ?? formats,
+    };
+  }
+  return modules;
+}
 
 /**
  * The formats JSON Schema itself defines (2020-12 §7.3; draft-07 is a subset). Only
@@ -56,6 +74,7 @@ export interface AjvSetup {
 
 
 export function createAjv(dialect: Dialect, setup: AjvSetup = {}): Ajv {
+  const { Ajv, Ajv2020, addFormats } = ajvModules();
   const options: Options = {
     // Report every violation, so a model can correct all its mistakes at once.
     allErrors: true,
@@ -65,7 +84,7 @@ export function createAjv(dialect: Dialect, setup: AjvSetup = {}): Ajv {
     ...(setup.standalone ? { code: { source: true, esm: true, lines: true } } : {}),
   };
   const ajv: Ajv = dialect === "draft-07" ? new Ajv(options) : (new Ajv2020(options) as unknown as Ajv);
-  addFormats(ajv, VALIDATED_FORMATS);
+  addFormats(ajv, validatedFormats());
   // Standard formats ajv-formats cannot check (idn-*, iri*) and unknown ones are annotations.
   for (const format of [...STANDARD_FORMATS, ...(setup.unknownFormats ?? [])]) {
     if (!ajv.formats[format]) ajv.addFormat(format, true);
@@ -78,9 +97,15 @@ export function isKnownFormat(format: string): boolean {
   return (STANDARD_FORMATS as readonly string[]).includes(format);
 }
 
+let validated: string[] | undefined;
+
 /** Standard formats that ajv-formats can validate. */
-const VALIDATED_FORMATS = (() => {
-  const probe = new Ajv({ strict: false });
-  addFormats(probe);
-  return STANDARD_FORMATS.filter((f) => probe.formats[f] !== undefined);
-})();
+function validatedFormats(): string[] {
+  if (!validated) {
+    const { Ajv, addFormats } = ajvModules();
+    const probe = new Ajv({ strict: false });
+    addFormats(probe);
+    validated = STANDARD_FORMATS.filter((f) => probe.formats[f] !== undefined);
+  }
+  return validated;
+}

@@ -6,7 +6,7 @@ import path from "node:path";
 import { findSpecFiles } from "./find-specs.js";
 import type { ResolvedConfig } from "../config/config.js";
 import { namespacedToolName, toPosix } from "../config/config.js";
-import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { hasErrors, type Diagnostic, type Location } from "../diagnostics/diagnostic.js";
 import { checkExamples } from "./examples.js";
 import { checkIdentifierCollisions, toolIdentifiers } from "./identifiers.js";
 import { loadYamlFile, type LoadResult, type YamlFile } from "./load.js";
@@ -26,6 +26,33 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** Where each tool of the model came from, by (namespaced) tool name: lint points into the YAML with it. */
   toolSources: Map<string, ToolSource>;
+  /** What each spec file read this run contributed, by project-relative path (not the reused ones). */
+  perSpec: Map<string, SpecRecord>;
+}
+
+/**
+ * Everything one spec file contributes to a build, apart from the checks across files
+ * (duplicate names and identifiers): given the same config and the same texts of the
+ * file and of the files its `$ref`s reach, the same record. JSON-safe, so the build
+ * cache can keep it for a later process.
+ */
+export interface SpecRecord {
+  /** The file's tools that made it into the model, in document order. */
+  tools: ToolModel[];
+  /** Every tool of the file with a valid shape, (namespaced) name and where it is spelt. */
+  names: Array<{ name: string; location: Location }>;
+  /** Problems found loading, shaping and modelling the file's tools, in the order found. */
+  diagnostics: Diagnostic[];
+  /** The other files its tools' `$ref`s read, project-relative, sorted. */
+  refs: string[];
+}
+
+export interface BuildOptions {
+  /**
+   * A record from an earlier build to use instead of reading the spec file: the build
+   * cache returns one only when the file and everything its record depends on are unchanged.
+   */
+  reuse?: (specFile: string) => SpecRecord | undefined;
 }
 
 /** A tool's YAML and, for schemas bundled from other files, where their `$defs` came from. */
@@ -40,10 +67,11 @@ export interface ToolSource {
 
 export { findSpecFiles };
 
-export function buildModel(config: ResolvedConfig): BuildResult {
+export function buildModel(config: ResolvedConfig, options: BuildOptions = {}): BuildResult {
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, string>();
   const toolSources = new Map<string, ToolSource>();
+  const perSpec = new Map<string, SpecRecord>();
   const specPaths = findSpecFiles(config);
   if (specPaths.length === 0) {
     diagnostics.push({
@@ -51,7 +79,7 @@ export function buildModel(config: ResolvedConfig): BuildResult {
       severity: "error",
       message: `no spec files matched ${config.specs.join(", ")} in ${toPosix(config.root) || "."}`,
     });
-    return { specFiles: specPaths, sources, diagnostics, toolSources };
+    return { specFiles: specPaths, sources, diagnostics, toolSources, perSpec };
   }
 
   // One cache for spec files and `$ref`ed files: a file referenced by many specs is parsed once.
@@ -66,35 +94,60 @@ export function buildModel(config: ResolvedConfig): BuildResult {
     return result;
   };
 
-  const files: YamlFile[] = [];
+  const records: SpecRecord[] = [];
   for (const rel of specPaths) {
-    const loaded = loadFile(path.join(config.root, rel));
-    diagnostics.push(...loaded.diagnostics);
-    if (loaded.yaml) files.push(loaded.yaml);
+    let record = options.reuse?.(rel);
+    if (!record) {
+      record = buildSpecFile(rel, config, loadFile, toolSources);
+      perSpec.set(rel, record);
+    }
+    records.push(record);
   }
-  const shape = checkShape(files);
-  diagnostics.push(...shape.diagnostics);
-
-  // Names are checked across every tool that has one, even those whose schemas fail
-  // below, so one run reports duplicates and schema problems together.
+  for (const record of records) diagnostics.push(...record.diagnostics);
+  // Names are checked across every tool that has one, even those whose schemas failed,
+  // so one run reports duplicates and schema problems together.
   diagnostics.push(
-    ...checkIdentifierCollisions(
-      shape.tools.map((raw) => {
-        const name = namespacedToolName(config.namespace, raw.value.name as string);
-        return { name, ids: toolIdentifiers(name), location: locate(raw.yaml, [...raw.path, "name"]) };
-      }),
-    ),
+    ...checkIdentifierCollisions(records.flatMap((record) => record.names.map((named) => ({ ...named, ids: toolIdentifiers(named.name) })))),
   );
-  const tools: ToolModel[] = [];
+  const tools = records.flatMap((record) => record.tools);
+  const result = { specFiles: specPaths, sources, toolSources, perSpec };
+  if (hasErrors(diagnostics)) return { ...result, diagnostics: dedupe(diagnostics) };
+  tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { ...result, model: { tools, server: config.server }, diagnostics: dedupe(diagnostics) };
+}
+
+/** Load, shape and model one spec file: its `SpecRecord`, and each modelled tool's source. */
+function buildSpecFile(
+  rel: string,
+  config: ResolvedConfig,
+  loadFile: (absPath: string) => LoadResult,
+  toolSources: Map<string, ToolSource>,
+): SpecRecord {
+  const refs = new Set<string>();
+  const loadRef = (absPath: string): LoadResult => {
+    const loaded = loadFile(absPath);
+    refs.add(toPosix(path.relative(config.root, absPath)));
+    return loaded;
+  };
+  const record: SpecRecord = { tools: [], names: [], diagnostics: [], refs: [] };
+  const loaded = loadFile(path.join(config.root, rel));
+  record.diagnostics.push(...loaded.diagnostics);
+  if (!loaded.yaml) return record;
+  const shape = checkShape([loaded.yaml]);
+  record.diagnostics.push(...shape.diagnostics);
   for (const raw of shape.tools) {
-    const modelled = modelTool(raw, config, loadFile, diagnostics);
+    const name = namespacedToolName(config.namespace, raw.value.name as string);
+    record.names.push({ name, location: locate(raw.yaml, [...raw.path, "name"]) });
+  }
+  for (const raw of shape.tools) {
+    const modelled = modelTool(raw, config, loadRef, record.diagnostics);
     if (!modelled) continue;
-    tools.push(modelled.tool);
+    record.tools.push(modelled.tool);
     toolSources.set(modelled.tool.name, modelled.source);
   }
-  if (hasErrors(diagnostics)) return { specFiles: specPaths, sources, diagnostics: dedupe(diagnostics), toolSources };
-  tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { model: { tools, server: config.server }, specFiles: specPaths, sources, diagnostics: dedupe(diagnostics), toolSources };
+  refs.delete(rel);
+  record.refs = [...refs].sort();
+  return record;
 }
 
 /** A schema file `$ref`ed by several tools reports its problems once, not once per tool. */

@@ -6,6 +6,7 @@
 import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
 import { createAjv, isKnownFormat } from "./ajv.js";
+import { chunkKey, rememberedChunk, runChunk } from "./chunks.js";
 import { SUPPORTED_DIALECT_URIS, dialectOf } from "./dialect.js";
 import type { YamlFile } from "./load.js";
 import type { Dialect, JsonObject } from "./model.js";
@@ -194,32 +195,23 @@ export interface CompiledSchema {
   problems: SchemaProblem[];
 }
 
-interface DialectCompiler {
-  ajv: Ajv;
-  /** Keyed by the schema's JSON without `$schema`; key order counts, as it orders ajv's errors. */
-  byContent: Map<string, CompiledSchema>;
-}
-
-const compilers = new Map<Dialect, DialectCompiler>();
+const compilers = new Map<Dialect, Ajv>();
+/** By dialect, then by `chunkKey` (the schema's content without `$schema`; key order counts, as it orders ajv's errors). */
+const byContent = new Map<Dialect, Map<string, CompiledSchema>>();
 const compiled = new WeakMap<object, Map<Dialect, CompiledSchema>>();
 
-function compilerFor(dialect: Dialect): DialectCompiler {
-  let compiler = compilers.get(dialect);
-  if (!compiler) {
-    const ajv = createAjv(dialect, { standalone: true });
-    compiler = { ajv, byContent: new Map() };
-    compilers.set(dialect, compiler);
-  }
-  return compiler;
-}
-
 /**
- * The Ajv instance that compiles every `dialect` schema of this process. Its functions carry
- * their source (`validate.source`), and their names are unique within it, so any of them can
- * go into one standalone module.
+ * The Ajv instance that compiles every `dialect` schema of this process, created on first
+ * use. Its functions carry their source (`validate.source`), and their names are unique
+ * within it, so any of them can go into one standalone module.
  */
 export function schemaCompiler(dialect: Dialect): Ajv {
-  return compilerFor(dialect).ajv;
+  let ajv = compilers.get(dialect);
+  if (!ajv) {
+    ajv = createAjv(dialect, { standalone: true });
+    compilers.set(dialect, ajv);
+  }
+  return ajv;
 }
 
 /** Compiles `schema` (already bundled) in `dialect`, once per distinct schema. */
@@ -232,20 +224,27 @@ export function compileSchema(schema: JsonObject, dialect: Dialect): CompiledSch
   let result = byDialect.get(dialect);
   if (!result) {
     // The dialect is already chosen; `$schema` spellings ajv does not know (https for draft-07) must not matter.
-    const { $schema: _ignored, ...subject } = schema;
-    const compiler = compilerFor(dialect);
-    const key = JSON.stringify(subject);
-    result = compiler.byContent.get(key);
+    const key = chunkKey(dialect, schema);
+    let known = byContent.get(dialect);
+    if (!known) byContent.set(dialect, (known = new Map()));
+    result = known.get(key);
     if (!result) {
-      result = compileUncached(compiler, subject);
-      compiler.byContent.set(key, result);
+      // A schema an earlier run compiled (its chunk is remembered) compiled then, and needs no ajv now.
+      const chunk = rememberedChunk(key);
+      if (chunk !== undefined) {
+        result = { validate: runChunk(chunk), problems: [] };
+      } else {
+        const { $schema: _ignored, ...subject } = schema;
+        result = compileUncached(schemaCompiler(dialect), subject);
+      }
+      known.set(key, result);
     }
     byDialect.set(dialect, result);
   }
   return result;
 }
 
-function compileUncached({ ajv }: DialectCompiler, subject: JsonObject): CompiledSchema {
+function compileUncached(ajv: Ajv, subject: JsonObject): CompiledSchema {
   // Unknown formats are annotations (as in 2020-12): valid for every value, never an ajv warning.
   for (const format of unknownFormatsOf(subject)) if (!ajv.formats[format]) ajv.addFormat(format, true);
   if (!ajv.validateSchema(subject)) return { problems: metaSchemaProblems(ajv.errors ?? []) };

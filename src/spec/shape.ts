@@ -3,9 +3,7 @@
  * against the format's own JSON Schema (`schema/tool-spec.schema.json`, the same file
  * editors use) and maps every ajv error back to a line and column in the YAML.
  */
-import { readFileSync } from "node:fs";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { isScalar, type Scalar } from "yaml";
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
 import { sortDiagnostics } from "../diagnostics/diagnostic.js";
@@ -13,9 +11,9 @@ import { offsetToLocation, type YamlFile } from "./load.js";
 import { instancePathToPath, locate, type DataPath } from "./positions.js";
 import type { RawTool } from "./raw-tool.js";
 import { suggest } from "./suggest.js";
+import { tool as toolValidator, toolsFile as toolsFileValidator } from "./tool-spec-validators.js";
 
-/** The spec format's schema, shipped in the package next to `dist/` and `src/`. */
-export const TOOL_SPEC_SCHEMA_URL = new URL("../../schema/tool-spec.schema.json", import.meta.url);
+export { TOOL_SPEC_SCHEMA_URL } from "./tool-spec-schema.js";
 
 /** The annotation keys MCP defines; anything else is passed through with a warning. */
 export const KNOWN_ANNOTATION_KEYS = ["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
@@ -23,28 +21,9 @@ export const KNOWN_ANNOTATION_KEYS = ["title", "readOnlyHint", "destructiveHint"
 const MAX_TOOL_NAME_LENGTH = 128;
 const TOOL_NAME_CHAR = /^[A-Za-z0-9_.-]$/;
 
-interface SpecValidators {
-  tool: ValidateFunction;
-  toolsFile: ValidateFunction;
-}
-
-let cachedValidators: SpecValidators | undefined;
-
-function specValidators(): SpecValidators {
-  if (cachedValidators) return cachedValidators;
-  const schema = JSON.parse(readFileSync(TOOL_SPEC_SCHEMA_URL, "utf8")) as { $id: string };
-  // verbose: the error's parentSchema lists the allowed keys for "did you mean".
-  // strictRequired off: the root `if` requires `tools` without declaring it, on purpose.
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strictRequired: false });
-  ajv.addSchema(schema);
-  const get = (pointer: string): ValidateFunction => {
-    const validate = ajv.getSchema(`${schema.$id}#${pointer}`);
-    if (!validate) throw new Error(`tool-spec schema has no ${pointer}`);
-    return validate;
-  };
-  cachedValidators = { tool: get("/$defs/tool"), toolsFile: get("/$defs/toolsFile") };
-  return cachedValidators;
-}
+// The spec format's schema, compiled ahead of time (tool-spec-codegen.ts): a run loads
+// no compiler to check shapes.
+const validators = { tool: toolValidator as ValidateFunction, toolsFile: toolsFileValidator as ValidateFunction };
 
 export interface ShapeResult {
   /** Tools whose shape is valid, in file order then document order. */
@@ -95,7 +74,6 @@ function checkFileShape(yaml: YamlFile): ShapeResult {
     };
   }
 
-  const validators = specValidators();
   const isToolsFile = Object.hasOwn(value, "tools");
   const validate = isToolsFile ? validators.toolsFile : validators.tool;
   validate(value);

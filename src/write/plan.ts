@@ -50,6 +50,12 @@ export interface WritePlan {
 
 export interface WriteOptions {
   fs?: WriterFs;
+  /**
+   * Owned files of generated/ that no emitter produced this run because they are known
+   * to be up to date (the build cache verified them): planned as `unchanged` without
+   * reading them, and kept in the manifest.
+   */
+  kept?: readonly string[];
 }
 
 function internalError(message: string): Diagnostic {
@@ -114,6 +120,10 @@ async function decide(fs: WriterFs, file: GeneratedFile, absPath: string, fromAb
   return sameBytes(current.bytes, file.contents) ? "unchanged" : "update";
 }
 
+function producedInGeneratedPaths(files: readonly GeneratedFile[]): Set<string> {
+  return new Set(files.filter((f) => f.area === "generated").map((f) => f.path));
+}
+
 /** True when a folder between `areaDir` and the file is a symlink: deleting through it would leave the area. */
 async function passesThroughSymlink(fs: WriterFs, areaDir: string, areaPath: string): Promise<boolean> {
   const segments = areaPath.split("/").slice(0, -1);
@@ -163,8 +173,14 @@ export async function planWrite(
     actions.push(...(await Promise.all(files.slice(start, start + 64).map(planFile))));
   }
 
-  const owned = files.filter((f) => f.area === "generated" && f.mode === "generated").map((f) => f.path);
-  const producedInGenerated = new Set(files.filter((f) => f.area === "generated").map((f) => f.path));
+  const produced = producedInGeneratedPaths(files);
+  const kept = [...new Set(options.kept ?? [])].filter((areaPath) => !produced.has(areaPath) && areaPath !== MANIFEST_FILE && !unsafeAreaPathReason(areaPath));
+  for (const areaPath of kept) {
+    const absPath = resolveInArea(dirs.generated, areaPath);
+    actions.push({ action: "unchanged", area: "generated", mode: "generated", path: toProjectPath(dirs.root, absPath), areaPath, absPath });
+  }
+  const owned = [...files.filter((f) => f.area === "generated" && f.mode === "generated").map((f) => f.path), ...kept];
+  const producedInGenerated = new Set([...produced, ...kept]);
   const manifestPath = path.join(dirs.generated, MANIFEST_FILE);
   const manifestOnDisk = await readIfRegularFile(fs, manifestPath);
   const previouslyOwned = manifestOnDisk.bytes ? parseManifest(manifestOnDisk.bytes.toString("utf8")) : [];

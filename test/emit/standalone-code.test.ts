@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renumberScopeNames, standaloneModule } from "../../src/emit/standalone-code.js";
+import { createRequire } from "node:module";
+import { renumberScopeNames, standaloneChunk } from "../../src/emit/standalone-code.js";
+import { createAjv } from "../../src/spec/ajv.js";
 import { compileSchema, schemaCompiler } from "../../src/spec/schemas.js";
 
 describe("renumberScopeNames", () => {
@@ -38,21 +40,36 @@ describe("renumberScopeNames", () => {
   });
 });
 
-describe("standaloneModule", () => {
-  it("defines a function shared by two exports once", () => {
-    const { validate } = compileSchema({ type: "object", properties: { standaloneShared: { type: "string" } } }, "2020-12");
-    const code = standaloneModule(schemaCompiler("2020-12"), [
-      ["first", validate!],
-      ["second", validate!],
-    ]);
-    expect(code).toContain("export const first = validate0;");
-    expect(code).toContain("export const second = validate0;");
+describe("standaloneChunk", () => {
+  it("is self-contained: what the function uses, then `return` of the function, names numbered from 0", () => {
+    const { validate } = compileSchema(
+      { type: "object", properties: { chunkName: { type: "string", maxLength: 3 }, chunkTags: { type: "array", uniqueItems: true } } },
+      "2020-12",
+    );
+    const code = standaloneChunk(schemaCompiler("2020-12"), validate!);
     expect(code.match(/function validate0\(/g)).toHaveLength(1);
+    expect(code).toMatch(/\nreturn validate0;\n$/);
+    expect(code).toContain('require("ajv/dist/runtime/ucs2length")');
+    // Runs on its own, as the body of a function.
+    const run = new Function("require", code) as (req: NodeRequire) => (data: unknown) => boolean;
+    const check = run(createRequire(import.meta.url));
+    expect(check({ chunkName: "abc", chunkTags: [1, 2] })).toBe(true);
+    expect(check({ chunkName: "abcd" })).toBe(false);
+    expect(check({ chunkTags: [1, 1] })).toBe(false);
   });
 
-  it("refuses an Ajv instance that keeps no source", async () => {
-    const { createAjv } = await import("../../src/spec/ajv.js");
+  it("gives the same text whatever the instance compiled before", () => {
+    const schema = { type: "object", properties: { chunkOrder: { type: "string", pattern: "^x" } } };
+    compileSchema({ type: "object", properties: { chunkOther: { type: "string", pattern: "^o" } } }, "draft-07");
+    const { validate: first } = compileSchema(schema, "2020-12");
+    const text = standaloneChunk(schemaCompiler("2020-12"), first!);
+    const ajv = createAjv("2020-12", { standalone: true });
+    ajv.compile({ type: "array", items: { type: "string", pattern: "^a" } });
+    expect(standaloneChunk(ajv, ajv.compile(schema))).toBe(text);
+  });
+
+  it("refuses an Ajv instance that keeps no source", () => {
     const ajv = createAjv("2020-12");
-    expect(() => standaloneModule(ajv, [["x", ajv.compile({ type: "string" })]])).toThrow(/code.source/);
+    expect(() => standaloneChunk(ajv, ajv.compile({ type: "string" }))).toThrow(/code.source/);
   });
 });

@@ -1,4 +1,5 @@
 /** MG106, MG107: tool names clients accept and people can predict. */
+import type { Location } from "../../diagnostics/diagnostic.js";
 import { code, type Finding, type ToolLintContext } from "../context.js";
 
 /** Several MCP clients reject longer names, although MCP itself allows 128. */
@@ -37,9 +38,19 @@ export function nameStyle(name: string): NameStyle | undefined {
 
 const STYLE_ORDER: NameStyle[] = ["snake_case", "kebab-case", "camelCase", "PascalCase"];
 
+/** What the style rule reads of a tool: its name as the spec spells it, and where. */
+export interface SpeltName {
+  specName: string;
+  location: Location;
+}
+
+export function speltName(ctx: ToolLintContext): SpeltName {
+  return { specName: ctx.source.specName, location: ctx.at(["name"]) };
+}
+
 /** Every tool whose style is not the server's most common one (ties: snake, kebab, camel, Pascal). */
-export function nameStyleRule(tools: readonly ToolLintContext[]): Finding[] {
-  const styled = tools.map((ctx) => ({ ctx, style: nameStyle(ctx.source.specName) }));
+export function nameStyleRule(tools: readonly SpeltName[]): Finding[] {
+  const styled = tools.map((ctx) => ({ ctx, style: nameStyle(ctx.specName) }));
   const counts = new Map<NameStyle, number>();
   for (const { style } of styled) if (style && style !== "mixed") counts.set(style, (counts.get(style) ?? 0) + 1);
   const main = STYLE_ORDER.reduce<NameStyle | undefined>((best, style) => ((counts.get(style) ?? 0) > (best ? counts.get(best)! : 0) ? style : best), undefined);
@@ -51,9 +62,9 @@ export function nameStyleRule(tools: readonly ToolLintContext[]): Finding[] {
       code: "MG107",
       message:
         style === "mixed"
-          ? `tool name ${code(ctx.source.specName)} mixes naming styles within itself`
-          : `tool name ${code(ctx.source.specName)} is ${style} while this server's tools are ${main}${example ? ` (e.g. ${code(example.ctx.source.specName)})` : ""}`,
-      location: ctx.at(["name"]),
+          ? `tool name ${code(ctx.specName)} mixes naming styles within itself`
+          : `tool name ${code(ctx.specName)} is ${style} while this server's tools are ${main}${example ? ` (e.g. ${code(example.ctx.specName)})` : ""}`,
+      location: ctx.location,
     });
   }
   return findings;
