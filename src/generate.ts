@@ -12,7 +12,7 @@ import type { ProjectRef, ProjectsResult } from "./config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
 import type { BuildResult } from "./spec/build-model.js";
-import type { ProjectModel, ToolModel } from "./spec/model.js";
+import type { Dialect, JsonObject, ProjectModel, ToolModel } from "./spec/model.js";
 import type { ReuseFile } from "./emit/types.js";
 import { findSpecFiles } from "./spec/find-specs.js";
 import { toPosix } from "./util/posix.js";
@@ -103,14 +103,19 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   let config: ResolvedConfig;
   let built: BuildResult;
   if (partial && memo) {
-    // What the recorded run compiled and translated: unchanged schemas need neither ajv nor json-schema-to-typescript.
-    const [{ buildModel }, { rememberChunk }, { rememberTypes }] = await Promise.all([
+    // What the recorded run compiled and translated, read when first needed: unchanged
+    // schemas need neither ajv nor json-schema-to-typescript.
+    const [{ buildModel }, { setChunkSource }, { setTypesSource }] = await Promise.all([
       import("./spec/build-model.js"),
       import("./spec/chunks.js"),
       import("./emit/types.js"),
     ]);
-    for (const [key, code] of memo.chunks) rememberChunk(key, code);
-    rememberTypes(Object.values(memo.types));
+    const sideEntries = (name: "chunks" | "types") => (): Array<[string, string]> => {
+      const data = partial!.readSide(name, memo.side[name]);
+      return Array.isArray(data) ? (data as Array<[string, string]>) : [];
+    };
+    setChunkSource({ keys: new Set(Object.values(memo.schemaKeys).flat().filter((key): key is string => key !== null)), load: sideEntries("chunks") });
+    setTypesSource({ keys: new Set(Object.values(memo.typesKeys)), load: sideEntries("types") });
     config = partial.config;
     built = buildModel(config, { reuse: (file) => (unchangedSpec(file) ? memo.specs[file] : undefined) });
     result.sources = new Map([...partial.sources, ...built.sources]);
@@ -141,23 +146,42 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
   if (hasErrors(result.diagnostics) || options.lintOnly) return finish();
 
-  // A tool whose key is the recorded one keeps its files, which the cache has verified.
-  const { toolKey } = await import("./cache/spec-memo.js");
-  const toolKeys = Object.fromEntries(model.tools.map((tool, index) => [tool.name, toolKey(tool, index)]));
+  // A tool whose key is the recorded one keeps its files, which the cache has verified;
+  // so do the validators when no schema changed.
+  const [{ toolKey }, { knownChunkKey }, validatorsModule] = await Promise.all([
+    import("./cache/spec-memo.js"),
+    import("./spec/chunks.js"),
+    import("./emit/validators-module.js"),
+  ]);
+  // Tools of unchanged specs, in unchanged positions, have the recorded keys.
+  const samePositions = memo !== undefined && sameOrder(Object.keys(memo.toolKeys), model.tools);
+  const recordedTool = (tool: ToolModel): boolean => samePositions && unchangedSpec(tool.sources[0] ?? "");
+  const toolKeys: Record<string, string> = {};
+  model.tools.forEach((tool, index) => {
+    toolKeys[tool.name] = recordedTool(tool) ? memo!.toolKeys[tool.name] : toolKey(tool, index);
+    const schemaKeys = recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined;
+    if (!schemaKeys) return;
+    knownChunkKey(tool.inputDialect, tool.wire.inputSchema, schemaKeys[0]);
+    if (tool.wire.outputSchema && schemaKeys[1]) knownChunkKey(tool.outputDialect ?? "2020-12", tool.wire.outputSchema, schemaKeys[1]);
+  });
+  const validatorsKey = validatorsModule.validatorsKey(model);
   const kept: string[] = [];
   let reuse: ReuseFile | undefined;
+  let keepValidators = false;
   if (partial && memo) {
     const outputs = partial.outputs;
-    const outDir = config.outDir;
-    reuse = (tool, index, areaPath) => {
-      if (memo.toolKeys[tool.name] !== toolKeys[tool.name]) return false;
-      if (!outputs.has(toPosix(path.relative(config.root, path.join(outDir, areaPath))))) return false;
+    const recorded = (areaPath: string) => outputs.has(toPosix(path.relative(config.root, path.join(config.outDir, areaPath))));
+    reuse = (tool, _index, areaPath) => {
+      if (memo.toolKeys[tool.name] !== toolKeys[tool.name] || !recorded(areaPath)) return false;
       kept.push(areaPath);
       return true;
     };
+    const validatorsPaths = validatorsModule.validatorsPaths(model);
+    keepValidators = memo.validatorsKey === validatorsKey && validatorsPaths.every(recorded);
+    if (keepValidators) kept.push(...validatorsPaths);
   }
   const handlersSeen = partial ? partial.inputs.handlers : handlerFiles(config.handlersDir);
-  const emitted = await emitAll(model, config, handlersSeen, reuse);
+  const emitted = await emitAll(model, config, handlersSeen, { reuse, keepValidators });
   result.diagnostics.push(...emitted.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
 
@@ -182,7 +206,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   // was (a rename done, an orphan's old line), not as the next run will find it.
   const amendedHandlers = plan.actions.some((a) => a.area === "handlers" && (a.action === "update" || a.action === "rename"));
   if (cacheable && result.exitCode === 0 && !amendedHandlers && (!options.check || plan.pendingHandlers.length === 0)) {
-    const [types, validatorsModule] = await Promise.all([import("./emit/types.js"), import("./emit/validators-module.js")]);
+    const [types, { sideId }] = await Promise.all([import("./emit/types.js"), import("./cache/spec-memo.js")]);
     const specs: SpecMemo["specs"] = {};
     for (const file of built.specFiles) {
       const fresh = built.perSpec.get(file);
@@ -193,6 +217,13 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       const share = linted.perFile.get(file);
       specs[file] = { ...fresh, lint: share?.diagnostics ?? [], spelt: share?.names ?? [] };
     }
+    const schemaKeys = schemaKeysOf(model, validatorsModule.chunkKey);
+    const typesKeys: SpecMemo["typesKeys"] = {};
+    for (const tool of model.tools) typesKeys[tool.name] = recordedTool(tool) ? memo!.typesKeys[tool.name] : types.typesKey(tool);
+    const side = {
+      chunks: sideId(Object.values(schemaKeys).flat().filter((key): key is string => key !== null)),
+      types: sideId(Object.values(typesKeys)),
+    };
     const keptPaths = new Set(kept.map((areaPath) => toPosix(path.relative(config.root, path.join(config.outDir, areaPath)))));
     recordRun(projectRoot, configFile, outputOptions, {
       config,
@@ -206,27 +237,28 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
         const recorded = partial?.outputs.get(file);
         return recorded ? [[file, ...recorded] as const] : [];
       }),
-      memo: { specs, toolKeys, chunks: validatorsModule.chunksFor(model), types: typesMemo(model, toolKeys, memo, types.typesOf) } satisfies SpecMemo,
+      memo: { specs, toolKeys, schemaKeys, validatorsKey, typesKeys, side } satisfies SpecMemo,
+      side: {
+        chunks: { id: side.chunks, data: () => validatorsModule.chunksFor(model) },
+        types: { id: side.types, data: () => types.translationsFor(new Set(Object.values(typesKeys))) },
+      },
       ...(partial ? { inputs: partial.inputs } : {}),
     });
   }
   return result;
 }
 
-/** Each tool's types translation for the memo: a tool whose key is unchanged has the recorded one. */
-function typesMemo(
-  model: ProjectModel,
-  toolKeys: Record<string, string>,
-  previous: SpecMemo | undefined,
-  typesOf: (tool: ToolModel) => [string, string] | undefined,
-): SpecMemo["types"] {
-  const types: SpecMemo["types"] = {};
+function sameOrder(names: readonly string[], tools: readonly ToolModel[]): boolean {
+  return names.length === tools.length && tools.every((tool, index) => tool.name === names[index]);
+}
+
+function schemaKeysOf(model: ProjectModel, chunkKey: (dialect: Dialect, schema: JsonObject) => string): SpecMemo["schemaKeys"] {
+  const keys: SpecMemo["schemaKeys"] = {};
   for (const tool of model.tools) {
-    const recorded = previous && previous.toolKeys[tool.name] === toolKeys[tool.name] ? previous.types[tool.name] : undefined;
-    const entry = recorded ?? typesOf(tool);
-    if (entry) types[tool.name] = entry;
+    const output = tool.wire.outputSchema;
+    keys[tool.name] = [chunkKey(tool.inputDialect, tool.wire.inputSchema), output ? chunkKey(tool.outputDialect ?? "2020-12", output) : null];
   }
-  return types;
+  return keys;
 }
 
 /**
@@ -363,8 +395,14 @@ export async function emitAll(
   model: ProjectModel,
   config: ResolvedConfig,
   existingHandlers: ReadonlyMap<string, string> = handlerFiles(config.handlersDir),
-  reuse?: ReuseFile,
+  options: {
+    /** Tool files known to be current may be left out (see `ReuseFile`). */
+    reuse?: ReuseFile;
+    /** Leave the validators files out: they are known to be current. */
+    keepValidators?: boolean;
+  } = {},
 ): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
+  const { reuse } = options;
   const [docs, examples, handlersInterface, registry, server, stubs, types, validatorsModule] = await Promise.all([
     import("./emit/docs.js"),
     import("./emit/examples.js"),
@@ -376,9 +414,11 @@ export async function emitAll(
     import("./emit/validators-module.js"),
   ]);
   // ajv is loaded only when some schema's validator code is not remembered (validators-module.ts).
-  const validators = validatorsModule.chunksComplete(model)
-    ? validatorsModule.emitValidatorsFromChunks(model)
-    : (await import("./emit/validators.js")).emitValidators(model);
+  const validators = options.keepValidators
+    ? []
+    : validatorsModule.chunksComplete(model)
+      ? validatorsModule.emitValidatorsFromChunks(model)
+      : (await import("./emit/validators.js")).emitValidators(model);
   const handlersRel = toPosix(path.relative(config.root, config.handlersDir)) || ".";
   let generatedFromHandlers = toPosix(path.relative(config.handlersDir, config.outDir));
   if (!generatedFromHandlers.startsWith(".")) generatedFromHandlers = `./${generatedFromHandlers}`;

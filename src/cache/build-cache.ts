@@ -22,7 +22,7 @@
  * This module must stay cheap to import: node built-ins and types only.
  */
 import { createHash } from "node:crypto";
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResolvedConfig } from "../config/config.js";
@@ -159,6 +159,8 @@ export interface PartialRun {
   outputs: Map<string, [string, number, number]>;
   /** Project-relative texts (config, specs, `$ref`ed files) for code frames, as a hit has them. */
   sources: Map<string, string>;
+  /** A side file of the recorded run (see `RunRecord.side`), parsed; undefined when it cannot be read. */
+  readSide: (name: string, id: string) => unknown;
 }
 
 /**
@@ -210,18 +212,28 @@ export function probeCache(
     if (memo === undefined) return undefined;
     const changed = new Set(specFiles.filter((file) => inputs.hashes.get(file) !== cache.inputHashes[file]));
     const outputs = new Map(cache.outputs.map(([file, hash, size, mtimeMs]) => [file, [hash, size, mtimeMs] as [string, number, number]]));
-    return { partial: { config: cache.config, inputs, specFiles, changed, memo, outputs, sources } };
+    const readSide = (name: string, id: string): unknown => readJson(sideFile(location, name, id));
+    return { partial: { config: cache.config, inputs, specFiles, changed, memo, outputs, sources, readSide } };
   }
   return { hit: { config: cache.config, diagnostics: cache.diagnostics, sources, toolCount: cache.toolCount, unchanged: cache.outputs.map(([file]) => file) } };
 }
 
 function readMemo(location: CacheLocation, key: string): unknown {
+  const data = readJson(location.memo) as { format?: unknown; key?: unknown } | undefined;
+  return data && data.format === CACHE_FORMAT && data.key === key ? data : undefined;
+}
+
+function readJson(file: string): unknown {
   try {
-    const data = JSON.parse(readFileSync(location.memo, "utf8")) as { format?: unknown; key?: unknown };
-    return data && data.format === CACHE_FORMAT && data.key === key ? data : undefined;
+    return JSON.parse(readFileSync(file, "utf8"));
   } catch {
     return undefined;
   }
+}
+
+/** `<project>.<name>-<id>.json` beside the cache file: named by what it holds, never rewritten. */
+function sideFile(location: CacheLocation, name: string, id: string): string {
+  return `${location.file.slice(0, -".json".length)}.${name}-${id}.json`;
 }
 
 /** What a successful run records. */
@@ -244,6 +256,12 @@ export interface RunRecord {
   keptOutputs?: ReadonlyArray<readonly [string, string, number, number]>;
   /** `{ format, key, ...}` is added: what the next partial run reuses (src/cache/spec-memo.ts). */
   memo: object;
+  /**
+   * Side files of the memo, by name: data too large to write again when it has not
+   * changed. Each is stored under its id; `data` is called only when no file of that
+   * id exists. Files of older ids are deleted.
+   */
+  side?: Record<string, { id: string; data: () => unknown }>;
   /**
    * The inputs as the run read them at its start, when it used them instead of reading
    * the files itself (a partial run): recorded as they are, without reading them again.
@@ -302,13 +320,30 @@ export function recordRun(root: string, configFile: string | undefined, options:
   if (!location) return;
   try {
     mkdirSync(path.dirname(location.file), { recursive: true });
-    // The memo first: a cache file always finds the memo of its own key, or none.
+    // Side files and the memo first: a cache file always finds the memo of its own key, or none.
+    const sides = Object.entries(run.side ?? {});
+    for (const [name, { id, data }] of sides) {
+      const file = sideFile(location, name, id);
+      if (!statSync(file, { throwIfNoEntry: false })?.isFile()) writeAtomically(file, JSON.stringify(data()));
+    }
     writeAtomically(location.memo, JSON.stringify({ ...run.memo, format: CACHE_FORMAT, key: inputs.key }));
     writeAtomically(location.file, JSON.stringify(cache));
     const stat = statSync(location.file);
     memo.set(location.file, { cache, stamp: `${stat.size}:${stat.mtimeMs}` });
+    removeOtherSides(location, sides.map(([name, { id }]) => sideFile(location, name, id)));
   } catch {
     // A read-only node_modules only costs speed.
+  }
+}
+
+/** Deletes the side files of this cache file that `keep` does not list. */
+function removeOtherSides(location: CacheLocation, keep: readonly string[]): void {
+  const dir = path.dirname(location.file);
+  const prefix = `${path.basename(location.file, ".json")}.`;
+  const kept = new Set(keep.map((file) => path.basename(file)));
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(prefix) || !/^[a-z]+-[0-9a-f]{40}\.json$/.test(name.slice(prefix.length)) || kept.has(name)) continue;
+    rmSync(path.join(dir, name), { force: true });
   }
 }
 

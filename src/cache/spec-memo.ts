@@ -6,6 +6,7 @@
  * changed since it was written.
  */
 import { createHash } from "node:crypto";
+
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { SpeltName } from "../lint/rules/names.js";
 import type { SpecRecord } from "../spec/build-model.js";
@@ -23,10 +24,19 @@ export interface SpecMemo {
   specs: Record<string, SpecMemoEntry>;
   /** `toolKey` of every tool of the recorded model, by tool name: whose files may be kept. */
   toolKeys: Record<string, string>;
-  /** The validators' chunks of the recorded model (validators-module.ts). */
-  chunks: Array<[string, string]>;
-  /** The types' translation of each tool of the recorded model (types.ts), by tool name: `typesKey` and text. */
-  types: Record<string, [string, string]>;
+  /** Each tool's schemas' chunk keys (input, output or null), by tool name. */
+  schemaKeys: Record<string, [string, string | null]>;
+  /** `validatorsKey` of the recorded model: equal, and the validators files are kept as they are. */
+  validatorsKey: string;
+  /** Each tool's `typesKey`, by tool name. */
+  typesKeys: Record<string, string>;
+  /**
+   * The side files (src/cache/build-cache.ts) and their ids: `chunks`, the validators'
+   * chunks of the recorded model (src/spec/chunks.ts), and `types`, its types'
+   * translations (src/emit/types.ts), each as `[key, text]` pairs. Each id is a hash of
+   * the keys it holds: a run that changes no schema writes neither again.
+   */
+  side: { chunks: string; types: string };
 }
 
 /**
@@ -36,4 +46,9 @@ export interface SpecMemo {
  */
 export function toolKey(tool: ToolModel, index: number): string {
   return createHash("sha1").update(JSON.stringify(tool)).update(`\0${index}`).digest("hex");
+}
+
+/** The id of a side file holding `keys`. */
+export function sideId(keys: Iterable<string>): string {
+  return createHash("sha1").update([...new Set(keys)].sort().join("\n")).digest("hex");
 }

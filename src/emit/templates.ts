@@ -1,5 +1,6 @@
 /**
- * The handlebars templates in the package's `templates/` folder, compiled once.
+ * The handlebars templates in the package's `templates/` folder, precompiled
+ * (templates-precompiled.ts, from templates-codegen.ts) and run with handlebars' runtime.
  *
  * Every template is compiled with `noEscape` (handlebars escapes for HTML, which is
  * wrong for both TypeScript and markdown): callers pass values that are already safe
@@ -7,23 +8,23 @@
  * escaped text for markdown. `strict` turns a missing variable into an error instead
  * of an empty string.
  */
-import { readFileSync } from "node:fs";
-import Handlebars from "handlebars";
+import { createRequire } from "node:module";
+import type HandlebarsModule from "handlebars";
+import type { TemplateName } from "./template-names.js";
+import { precompiled } from "./templates-precompiled.js";
 
-export type TemplateName = "registry.ts" | "handlers.ts" | "server.ts" | "docs-tool.md" | "docs-index.md" | "docs-schema.md";
+export type { TemplateName } from "./template-names.js";
 
-// From src/emit/ (vitest) and dist/emit/ (built package) alike, templates/ is two levels up.
-const templatesDir = new URL("../../templates/", import.meta.url);
-
-const handlebars = Handlebars.create();
-const compiled = new Map<TemplateName, Handlebars.TemplateDelegate>();
+// The runtime alone (CommonJS, typed as the full package it is a part of).
+const handlebars = (createRequire(import.meta.url)("handlebars/runtime") as typeof HandlebarsModule).create();
+const loaded = new Map<TemplateName, (context: object) => string>();
 
 export function renderTemplate(name: TemplateName, context: object): string {
-  let template = compiled.get(name);
+  let template = loaded.get(name);
   if (!template) {
-    const source = readFileSync(new URL(`${name}.hbs`, templatesDir), "utf8");
-    template = handlebars.compile(source, { noEscape: true, strict: true });
-    compiled.set(name, template);
+    const spec = (precompiled as Record<TemplateName, unknown>)[name];
+    template = handlebars.template(spec as never) as (context: object) => string;
+    loaded.set(name, template);
   }
   return template(context);
 }

@@ -80,8 +80,25 @@ export function typesKey(tool: ToolModel): string {
   return createHash("sha1").update(key).digest("hex");
 }
 
+/** Translations held elsewhere (the build cache's side file), read only when one is needed. */
+export interface TypesSource {
+  keys: ReadonlySet<string>;
+  load: () => Iterable<readonly [string, string]>;
+}
+
+let source: TypesSource | undefined;
+
+export function setTypesSource(next: TypesSource | undefined): void {
+  source = next;
+}
+
 function compileToolTypes(tool: ToolModel): Promise<string> {
   const key = typesKey(tool);
+  if (!translated.has(key) && source?.keys.has(key)) {
+    const loading = source;
+    source = undefined;
+    rememberTypes(loading.load());
+  }
   let declarations = translated.get(key);
   if (!declarations) {
     if (translated.size >= TRANSLATED_LIMIT) {
@@ -106,11 +123,19 @@ export function rememberTypes(entries: Iterable<readonly [string, string]>): voi
   }
 }
 
-/** The translation of `tool`'s declarations, when this process has it: `typesKey` and text. */
-export function typesOf(tool: ToolModel): [string, string] | undefined {
-  const key = typesKey(tool);
-  const text = settled.get(key);
-  return text === undefined ? undefined : [key, text];
+/** The translations of `keys` this process has (reading the source if it holds some), by `typesKey`. */
+export function translationsFor(keys: Iterable<string>): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  for (const key of keys) {
+    if (!settled.has(key) && source?.keys.has(key)) {
+      const loading = source;
+      source = undefined;
+      rememberTypes(loading.load());
+    }
+    const text = settled.get(key);
+    if (text !== undefined) found.push([key, text]);
+  }
+  return found;
 }
 
 /** One compile() per tool, input and output together, so jstt sees every name at once. */

@@ -13,6 +13,7 @@
  * own (numbered from 0 within it), so a chunk's text depends only on its schema. Exports
  * of equal schemas are the first one's function.
  */
+import { createHash } from "node:crypto";
 import { chunkKey, rememberedChunk } from "../spec/chunks.js";
 import type { Dialect, JsonObject, ProjectModel } from "../spec/model.js";
 import type { GeneratedFile } from "./generated-file.js";
@@ -45,6 +46,20 @@ export function validatorSources(model: ProjectModel): ValidatorSource[] {
     }
   }
   return sources;
+}
+
+/** The files `assembleValidators` writes for `model`, by area path. */
+export function validatorsPaths(model: ProjectModel): string[] {
+  const dialects = new Set(validatorSources(model).map((source) => source.dialect));
+  return [...DIALECTS.filter((dialect) => dialects.has(dialect)).map((dialect) => `validators-${dialect}.js`), "validators.d.ts", "validators.js"].sort();
+}
+
+/** Everything the validators files depend on, hashed: the exports, their schemas' chunk keys, the header. */
+export function validatorsKey(model: ProjectModel): string {
+  const hash = createHash("sha1");
+  hash.update(generatedHeader([...new Set(model.tools.map((tool) => tool.sources[0]))].sort()));
+  for (const source of validatorSources(model)) hash.update(`\0${source.exportName}\0${source.dialect}\0${chunkKey(source.dialect, source.schema)}`);
+  return hash.digest("hex");
 }
 
 /** `validators.js`, its `.d.ts`, and one module per dialect in use, from each schema's chunk. */

@@ -30,6 +30,13 @@ export function chunkKey(dialect: Dialect, schema: JsonObject): string {
 
 const keys = new WeakMap<JsonObject, Map<Dialect, string>>();
 
+/** Tells `chunkKey` what a schema's key is, as an earlier run computed it for an equal schema. */
+export function knownChunkKey(dialect: Dialect, schema: JsonObject, key: string): void {
+  let byDialect = keys.get(schema);
+  if (!byDialect) keys.set(schema, (byDialect = new Map()));
+  byDialect.set(dialect, key);
+}
+
 /**
  * Chunks this process produced or was handed, by `chunkKey`. Like the compiled functions
  * (src/spec/schemas.ts), one per distinct schema the process has seen, and never dropped:
@@ -37,7 +44,32 @@ const keys = new WeakMap<JsonObject, Map<Dialect, string>>();
  */
 const chunks = new Map<string, string>();
 
+/**
+ * Chunks held elsewhere (the build cache's side file), read only when one is needed:
+ * `keys` says which it holds; `load` reads them all.
+ */
+export interface ChunkSource {
+  keys: ReadonlySet<string>;
+  load: () => Iterable<readonly [string, string]>;
+}
+
+let source: ChunkSource | undefined;
+
+export function setChunkSource(next: ChunkSource | undefined): void {
+  source = next;
+}
+
+/** True when the chunk of `key` is at hand, here or in the source. */
+export function hasChunk(key: string): boolean {
+  return chunks.has(key) || (source?.keys.has(key) ?? false);
+}
+
 export function rememberedChunk(key: string): string | undefined {
+  const code = chunks.get(key);
+  if (code !== undefined || !source?.keys.has(key)) return code;
+  const loading = source;
+  source = undefined;
+  for (const [chunkKey, chunk] of loading.load()) if (!chunks.has(chunkKey)) chunks.set(chunkKey, chunk);
   return chunks.get(key);
 }
 

@@ -6,7 +6,7 @@
 import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
 import { createAjv, isKnownFormat } from "./ajv.js";
-import { chunkKey, rememberedChunk, runChunk } from "./chunks.js";
+import { chunkKey, hasChunk, rememberedChunk, runChunk } from "./chunks.js";
 import { SUPPORTED_DIALECT_URIS, dialectOf } from "./dialect.js";
 import type { YamlFile } from "./load.js";
 import type { Dialect, JsonObject } from "./model.js";
@@ -134,7 +134,7 @@ function checkSchema(
 
   const compiled = compileSchema(schema, dialect);
   for (const problem of compiled.problems) error("MG022", `${key} does not compile: ${problem.message}`, at(problem.path));
-  return { dialect: compiled.validate ? dialect : undefined, diagnostics };
+  return { dialect: compiled.problems.length === 0 ? dialect : undefined, diagnostics };
 }
 
 function hasUnresolvedRef(schema: JsonObject): boolean {
@@ -229,19 +229,30 @@ export function compileSchema(schema: JsonObject, dialect: Dialect): CompiledSch
     if (!known) byContent.set(dialect, (known = new Map()));
     result = known.get(key);
     if (!result) {
-      // A schema an earlier run compiled (its chunk is remembered) compiled then, and needs no ajv now.
-      const chunk = rememberedChunk(key);
-      if (chunk !== undefined) {
-        result = { validate: runChunk(chunk), problems: [] };
-      } else {
-        const { $schema: _ignored, ...subject } = schema;
-        result = compileUncached(schemaCompiler(dialect), subject);
-      }
+      // A schema an earlier run compiled (its chunk is remembered) compiled then, and needs no
+      // ajv now; its function is made from the chunk when someone asks for it.
+      const { $schema: _ignored, ...subject } = schema;
+      result = hasChunk(key) ? fromChunk(key, () => compileUncached(schemaCompiler(dialect), subject)) : compileUncached(schemaCompiler(dialect), subject);
       known.set(key, result);
     }
     byDialect.set(dialect, result);
   }
   return result;
+}
+
+/** The schema whose chunk is at hand, its function made on first use (compiled after all if the chunk cannot be read). */
+function fromChunk(key: string, compile: () => CompiledSchema): CompiledSchema {
+  let validate: ValidateFunction | undefined;
+  return {
+    problems: [],
+    get validate() {
+      if (!validate) {
+        const code = rememberedChunk(key);
+        validate = code !== undefined ? runChunk(code) : compile().validate;
+      }
+      return validate;
+    },
+  };
 }
 
 function compileUncached(ajv: Ajv, subject: JsonObject): CompiledSchema {

@@ -240,8 +240,13 @@ describe("build cache", () => {
     process.env.MCP_GEN_CACHE_DIR = cacheDir;
     try {
       await primed(dir);
-      // The cache file and its memo (what a run that changes only specs reuses).
-      expect(readdirSync(cacheDir).sort()).toEqual([expect.stringMatching(/\.json$/), expect.stringMatching(/\.memo\.json$/)]);
+      // The cache file, its memo and the memo's side files (what a run that changes only specs reuses).
+      expect(readdirSync(cacheDir).sort()).toEqual([
+        expect.stringMatching(/^[\w-]+\.chunks-[0-9a-f]{40}\.json$/),
+        expect.stringMatching(/^[\w-]+-[0-9a-f]{16}\.json$/),
+        expect.stringMatching(/^[\w-]+\.memo\.json$/),
+        expect.stringMatching(/^[\w-]+\.types-[0-9a-f]{40}\.json$/),
+      ]);
     } finally {
       delete process.env.MCP_GEN_CACHE_DIR;
     }

@@ -102,6 +102,9 @@ describe("partial runs", () => {
 
   it("an edited schema: the validators and the types follow, and the new validator works", async () => {
     const dir = await recorded();
+    const sideFiles = () => readdirSync(path.join(dir, "node_modules", ".cache", "mcp-gen")).filter((f) => /\.(chunks|types)-/.test(f)).sort();
+    const before = sideFiles();
+    expect(before).toHaveLength(2);
     edit(dir, "specs/add.yaml", (text) => text.replace("b: { type: number }", "b: { type: number, minimum: 0 }\n    c: { type: integer }"));
     const run = await generateBoth(dir);
     expect(run.changedSpecs).toEqual(["specs/add.yaml"]);
@@ -111,6 +114,23 @@ describe("partial runs", () => {
     expect(validators.validateAddNumbersInput({ a: 1, b: -1 })).toBe(false);
     expect(validators.validateAddNumbersInput({ a: 1, b: 1, c: 2 })).toBe(true);
     expect(validators.validateEchoTextInput({ text: "x".repeat(21) })).toBe(false);
+    // New chunks and translations: new side files, and the old ones are gone.
+    const after = sideFiles();
+    expect(after).toHaveLength(2);
+    expect(after.filter((f) => before.includes(f))).toEqual([]);
+  });
+
+  it("side files that cannot be read cost speed, not correctness", async () => {
+    const dir = await recorded();
+    const cacheDir = path.join(dir, "node_modules", ".cache", "mcp-gen");
+    for (const file of readdirSync(cacheDir)) {
+      if (file.includes(".chunks-")) rmSync(path.join(cacheDir, file));
+      if (file.includes(".types-")) writeFileSync(path.join(cacheDir, file), "[[");
+    }
+    edit(dir, "specs/echo.yaml", (text) => text.replace("maxLength: 20", "maxLength: 25").replace("Echo a text back.", "Echo it."));
+    const run = await generateBoth(dir);
+    expect(run.changedSpecs).toEqual(["specs/echo.yaml"]);
+    expect(run.exitCode).toBe(0);
   });
 
   it("a renamed tool: positions shift, the old tool's files go, the new one gets a stub, as in a full run", async () => {
