@@ -117,7 +117,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     setChunkSource({ keys: new Set(Object.values(memo.schemaKeys).flat().filter((key): key is string => key !== null)), load: sideEntries("chunks") });
     setTypesSource({ keys: new Set(Object.values(memo.typesKeys)), load: sideEntries("types") });
     config = partial.config;
-    built = buildModel(config, { reuse: (file) => (unchangedSpec(file) ? memo.specs[file] : undefined) });
+    built = buildModel(config, { specFiles: partial.specFiles, reuse: (file) => (unchangedSpec(file) ? memo.specs[file] : undefined) });
     result.sources = new Map([...partial.sources, ...built.sources]);
     result.diagnostics.push(...built.diagnostics);
   } else {

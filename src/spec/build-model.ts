@@ -53,6 +53,8 @@ export interface BuildOptions {
    * cache returns one only when the file and everything its record depends on are unchanged.
    */
   reuse?: (specFile: string) => SpecRecord | undefined;
+  /** The spec files the config's globs match, when the caller has just listed them. */
+  specFiles?: string[];
 }
 
 /** A tool's YAML and, for schemas bundled from other files, where their `$defs` came from. */
@@ -72,7 +74,7 @@ export function buildModel(config: ResolvedConfig, options: BuildOptions = {}): 
   const sources = new Map<string, string>();
   const toolSources = new Map<string, ToolSource>();
   const perSpec = new Map<string, SpecRecord>();
-  const specPaths = findSpecFiles(config);
+  const specPaths = options.specFiles ?? findSpecFiles(config);
   if (specPaths.length === 0) {
     diagnostics.push({
       code: "MG006",
