@@ -76,8 +76,21 @@ const TRANSLATED_LIMIT = 20_000;
 
 /** Everything a tool's declarations depend on, hashed. */
 export function typesKey(tool: ToolModel): string {
-  const key = JSON.stringify([typeSchemaOf(tool), tool.ids.inputType, tool.ids.outputType, tool.wire.outputSchema !== undefined]);
-  return createHash("sha1").update(key).digest("hex");
+  return typeSubject(tool).key;
+}
+
+/** A model's tools are not changed once built: each one's translation subject is derived once. */
+const subjects = new WeakMap<ToolModel, { schema: JsonObject; key: string }>();
+
+function typeSubject(tool: ToolModel): { schema: JsonObject; key: string } {
+  let subject = subjects.get(tool);
+  if (!subject) {
+    const schema = typeSchemaOf(tool);
+    const json = JSON.stringify([schema, tool.ids.inputType, tool.ids.outputType, tool.wire.outputSchema !== undefined]);
+    subject = { schema, key: createHash("sha1").update(json).digest("hex") };
+    subjects.set(tool, subject);
+  }
+  return subject;
 }
 
 /** Translations held elsewhere (the build cache's side file), read only when one is needed. */
@@ -105,7 +118,7 @@ function compileToolTypes(tool: ToolModel): Promise<string> {
       translated.clear();
       settled.clear();
     }
-    declarations = translate(tool, typeSchemaOf(tool)).then((text) => {
+    declarations = translate(tool, typeSubject(tool).schema).then((text) => {
       settled.set(key, text);
       return text;
     });
