@@ -180,7 +180,7 @@ What the first profiles showed, and what was changed (1,000 tools, cold run 11.5
 
 What remains, 1,000 tools (cold run, shares of the profile):
 
-- **Cold generate (≈ 2.6–3.5 s on this machine, target 1.5 s)**: YAML parsing with positions (\`yaml\`,
+- **Cold generate (≈ 2.7–3.3 s on this machine, target 1.5 s)**: YAML parsing with positions (\`yaml\`,
   13–16%: every file keeps its node tree, because lint and diagnostics point into it), ajv compiling
   every distinct input and output schema with standalone source (13–15%), json-schema-to-typescript
   (10–13% plus lodash and its \`$ref\` parser), garbage collection (10%), module loading (8%), and
@@ -188,16 +188,27 @@ What remains, 1,000 tools (cold run, shares of the profile):
   stage is above a sixth of the run; the remaining lever is parallelism: the per-spec work (parse,
   check, lint, types) on worker threads. A first try that moved only json-schema-to-typescript to a
   worker saved nothing measurable (the worker's start-up and module loading ate the overlap), so it
-  was not kept; doing it per spec needs the model built per file (below).
-- **One spec changed (≈ 2.4 s, target 0.4 s)**: the cache answers only when nothing changed; one change
-  runs the whole pipeline (the profile is the cold one's without the writes). Meeting 0.4 s needs the
-  model cached per spec file (parsed tools, diagnostics and lint findings keyed by the file's hash and
-  its \`$ref\`ed files), per-tool outputs reused by hash, and validators emitted per tool so a module
-  need not be rebuilt from every compiled schema. Even then, loading the stages a changed spec needs
-  (yaml, ajv, json-schema-to-typescript, handlebars: ≈ 0.2 s here) plus Node's start (≈ 0.1 s) leaves
-  little of the 0.4 s. Under \`generate --watch\` the process keeps what it parsed, compiled and
-  translated, so an edit re-parses, re-checks and re-translates only the changed spec (the
-  "under \`generate --watch\`" row: the watcher's own call, in-process, after each edit).
+  was not kept. The model is now built spec file by spec file (for partial runs, below), which is
+  what per-spec workers would need; recording the memo those runs use costs a cold run ≈ 0.08 s.
+- **One spec changed (≈ 0.45 s, target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
+  src/cache/spec-memo.ts). The cache records, beside its fingerprint, a memo: each spec file's share of
+  the model (its tools, names, diagnostics and \`$ref\`s) and of the lint, each tool's key (its model and
+  position), and in two side files the validators' code per distinct schema and the types' translations.
+  When only spec texts changed, the run reads, checks and lints just those files, recomputes what compares
+  all tools (duplicate names, identifier clashes, the naming-style rule), emits the changed tools' files
+  and the files about all tools, and keeps every other file (and the validators, when no schema changed).
+  A schema an earlier run compiled needs no ajv (its standalone chunk runs instead), unchanged types need
+  no json-schema-to-typescript, the spec format's own schema and the handlebars templates are compiled
+  ahead of time, so such a run loads neither ajv, json-schema-to-typescript nor the handlebars compiler.
+  \`test/cache/partial-run.test.ts\` checks each kind of edit against a full run on a copy. What is left
+  (profile of one partial run, ≈ 0.45 s wall): Node's start and module loading ≈ 0.17 s (Node 20 has no
+  compile cache; about 180 modules: mcp-gen's own, yaml, commander, tinyglobby, handlebars' runtime),
+  reading and hashing the 1,000 specs and 1,000 handlers and the memo ≈ 0.1 s, the changed spec's parse
+  and checks plus the cross-tool checks ≈ 0.05 s, the files about all tools (catalog, docs index,
+  registry) ≈ 0.06 s, and recording the new cache and memo ≈ 0.05 s. Closing the last 0.05 s needs
+  change detection by file size and time instead of content (reading neither unchanged specs nor
+  handlers) or fewer modules to load (a bundled CLI). Under \`generate --watch\` the process keeps what it
+  parsed, compiled and translated and does not use the cache (the "under \`generate --watch\`" row).
 
 **Serving**: mcp-gen's server answers \`tools/call\` through a subclass of the SDK's \`Server\` that skips
 the SDK's second and third zod parse of an ordinary request (one hand-written check accepts only what the
