@@ -5,7 +5,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { cachedConfig, cacheDisabledByEnv, handlerFiles, probeCache, recordRun, type PartialRun } from "./cache/build-cache.js";
-import type { SpecMemo } from "./cache/spec-memo.js";
+import { loadMemo, sideId, storeMemo, toolKey, type SpecMemo } from "./cache/spec-memo.js";
 import type { ResolvedConfig } from "./config/config.js";
 import { configCandidate } from "./config/names.js";
 import type { ProjectRef, ProjectsResult } from "./config/projects.js";
@@ -83,6 +83,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const outputOptions = { maxWarnings: options.maxWarnings, configDisplay: configFile ? toPosix(path.relative(cwd, configFile)) : "" };
   const cacheable = !options.lintOnly && configFile !== null;
   let partial: PartialRun | undefined;
+  let memo: SpecMemo | undefined;
   if (cacheable && options.cache !== false && !cacheDisabledByEnv()) {
     const probe = probeCache(cwd, projectRoot, configFile, { ...outputOptions, verifyBytes: options.check === true }, findSpecFiles);
     if (probe && "hit" in probe) {
@@ -90,7 +91,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       Object.assign(result, { config: hit.config, diagnostics: hit.diagnostics, sources: hit.sources, toolCount: hit.toolCount, unchanged: hit.unchanged, cached: true });
       return finish();
     }
-    if (probe && "partial" in probe) {
+    // A memo this build cannot read means a full run.
+    if (probe && "partial" in probe && (memo = loadMemo(probe.partial.memo))) {
       partial = probe.partial;
       result.changedSpecs = [...partial.changed].sort();
     }
@@ -98,7 +100,6 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 
   // A partial run (only spec files changed since the recorded run) reads, checks and lints
   // just those files and takes the others' share from the memo; otherwise, everything.
-  const memo = partial?.memo as SpecMemo | undefined;
   const unchangedSpec = (file: string): boolean => partial !== undefined && !partial.changed.has(file) && memo?.specs[file] !== undefined;
   let config: ResolvedConfig;
   let built: BuildResult;
@@ -148,8 +149,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 
   // A tool whose key is the recorded one keeps its files, which the cache has verified;
   // so do the validators when no schema changed.
-  const [{ toolKey }, { knownChunkKey }, validatorsModule] = await Promise.all([
-    import("./cache/spec-memo.js"),
+  const [{ knownChunkKey }, validatorsModule] = await Promise.all([
     import("./spec/chunks.js"),
     import("./emit/validators-module.js"),
   ]);
@@ -206,7 +206,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   // was (a rename done, an orphan's old line), not as the next run will find it.
   const amendedHandlers = plan.actions.some((a) => a.area === "handlers" && (a.action === "update" || a.action === "rename"));
   if (cacheable && result.exitCode === 0 && !amendedHandlers && (!options.check || plan.pendingHandlers.length === 0)) {
-    const [types, { sideId }] = await Promise.all([import("./emit/types.js"), import("./cache/spec-memo.js")]);
+    const types = await import("./emit/types.js");
     const specs: SpecMemo["specs"] = {};
     for (const file of built.specFiles) {
       const fresh = built.perSpec.get(file);
@@ -237,7 +237,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
         const recorded = partial?.outputs.get(file);
         return recorded ? [[file, ...recorded] as const] : [];
       }),
-      memo: { specs, toolKeys, schemaKeys, validatorsKey, typesKeys, side } satisfies SpecMemo,
+      memo: storeMemo({ specs, toolKeys, schemaKeys, validatorsKey, typesKeys, side }),
       side: {
         chunks: { id: side.chunks, data: () => validatorsModule.chunksFor(model) },
         types: { id: side.types, data: () => types.translationsFor(new Set(Object.values(typesKeys))) },

@@ -28,9 +28,10 @@ import { fileURLToPath } from "node:url";
 import type { ResolvedConfig } from "../config/config.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { findUp } from "../util/find-up.js";
+import { isStringTable, packDiagnostics, StringTable, unpackDiagnostics, type PackedDiagnostic } from "./packed-diagnostics.js";
 import { toPosix } from "../util/posix.js";
 
-const CACHE_FORMAT = 2;
+const CACHE_FORMAT = 3;
 
 /** What a cache hit hands back: enough for the CLI's report and for `--check`. */
 export interface CachedRun {
@@ -58,7 +59,9 @@ interface CacheFile {
   specFiles: string[];
   /** Every other project-relative file the run read ($ref targets), sorted. */
   otherFiles: string[];
-  diagnostics: Diagnostic[];
+  /** The run's diagnostics, packed (src/cache/packed-diagnostics.ts) over `strings`. */
+  diagnostics: PackedDiagnostic[];
+  strings: string[];
   toolCount: number;
   /** Owned output files: project-relative path, sha1 of their bytes, and size and mtime when recorded. */
   outputs: Array<[string, string, number, number]>;
@@ -215,7 +218,9 @@ export function probeCache(
     const readSide = (name: string, id: string): unknown => readJson(sideFile(location, name, id));
     return { partial: { config: cache.config, inputs, specFiles, changed, memo, outputs, sources, readSide } };
   }
-  return { hit: { config: cache.config, diagnostics: cache.diagnostics, sources, toolCount: cache.toolCount, unchanged: cache.outputs.map(([file]) => file) } };
+  const diagnostics = isStringTable(cache.strings) ? unpackDiagnostics(cache.diagnostics, cache.strings) : undefined;
+  if (!diagnostics) return undefined;
+  return { hit: { config: cache.config, diagnostics, sources, toolCount: cache.toolCount, unchanged: cache.outputs.map(([file]) => file) } };
 }
 
 function readMemo(location: CacheLocation, key: string): unknown {
@@ -303,6 +308,7 @@ export function recordRun(root: string, configFile: string | undefined, options:
     outputs.push([file, sha1(text), stat.size, stat.mtimeMs]);
   }
   outputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const strings = new StringTable();
   const cache: CacheFile = {
     format: CACHE_FORMAT,
     key: inputs.key,
@@ -312,7 +318,8 @@ export function recordRun(root: string, configFile: string | undefined, options:
     config: run.config,
     specFiles: run.specFiles,
     otherFiles,
-    diagnostics: run.diagnostics,
+    diagnostics: packDiagnostics(run.diagnostics, strings),
+    strings: strings.strings,
     toolCount: run.toolCount,
     outputs,
   };

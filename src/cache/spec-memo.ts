@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { isStringTable, packDiagnostics, StringTable, unpackDiagnostics } from "./packed-diagnostics.js";
 import type { SpeltName } from "../lint/rules/names.js";
 import type { SpecRecord } from "../spec/build-model.js";
 import type { ToolModel } from "../spec/model.js";
@@ -51,4 +52,33 @@ export function toolKey(tool: ToolModel, index: number): string {
 /** The id of a side file holding `keys`. */
 export function sideId(keys: Iterable<string>): string {
   return createHash("sha1").update([...new Set(keys)].sort().join("\n")).digest("hex");
+}
+
+/**
+ * The memo as the cache stores it: each spec's diagnostics and lint findings packed over
+ * one table of strings (src/cache/packed-diagnostics.ts), the rest as it is.
+ */
+export function storeMemo(memo: SpecMemo): object {
+  const table = new StringTable();
+  const specs: Record<string, object> = {};
+  for (const [file, entry] of Object.entries(memo.specs)) {
+    specs[file] = { ...entry, diagnostics: packDiagnostics(entry.diagnostics, table), lint: packDiagnostics(entry.lint, table) };
+  }
+  return { ...memo, specs, strings: table.strings };
+}
+
+/** The memo `storeMemo` stored; undefined when `data` is not one (then the run is a full one). */
+export function loadMemo(data: unknown): SpecMemo | undefined {
+  if (typeof data !== "object" || data === null) return undefined;
+  const stored = data as Partial<Record<keyof SpecMemo | "strings", unknown>>;
+  if (typeof stored.specs !== "object" || stored.specs === null || !isStringTable(stored.strings)) return undefined;
+  const strings = stored.strings;
+  const specs: SpecMemo["specs"] = {};
+  for (const [file, entry] of Object.entries(stored.specs as Record<string, SpecMemoEntry>)) {
+    const diagnostics = unpackDiagnostics(entry?.diagnostics, strings);
+    const lint = unpackDiagnostics(entry?.lint, strings);
+    if (!diagnostics || !lint) return undefined;
+    specs[file] = { ...entry, diagnostics, lint };
+  }
+  return { ...(stored as SpecMemo), specs };
 }
