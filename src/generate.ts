@@ -5,7 +5,8 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { cachedConfig, cacheDisabledByEnv, handlerFiles, probeCache, recordRun, type PartialRun } from "./cache/build-cache.js";
-import { loadMemo, sideId, storeMemo, toolKey, type SpecMemo } from "./cache/spec-memo.js";
+import { randomBytes } from "node:crypto";
+import { loadMemo, sideId, storeMemo, toolKey, type MemoBase, type SpecMemo } from "./cache/spec-memo.js";
 import type { ResolvedConfig } from "./config/config.js";
 import { configCandidate } from "./config/names.js";
 import type { ProjectRef, ProjectsResult } from "./config/projects.js";
@@ -84,6 +85,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const cacheable = !options.lintOnly && configFile !== null;
   let partial: PartialRun | undefined;
   let memo: SpecMemo | undefined;
+  let memoBase: MemoBase | undefined;
   if (cacheable && options.cache !== false && !cacheDisabledByEnv()) {
     const probe = probeCache(cwd, projectRoot, configFile, { ...outputOptions, verifyBytes: options.check === true }, findSpecFiles);
     if (probe && "hit" in probe) {
@@ -92,8 +94,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       return finish();
     }
     // A memo this build cannot read means a full run.
-    if (probe && "partial" in probe && (memo = loadMemo(probe.partial.memo))) {
+    const loaded = probe && "partial" in probe ? loadMemo(probe.partial.memo, probe.partial.readSide) : undefined;
+    if (probe && "partial" in probe && loaded) {
       partial = probe.partial;
+      ({ memo, base: memoBase } = loaded);
       result.changedSpecs = [...partial.changed].sort();
     }
   }
@@ -217,13 +221,14 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       const share = linted.perFile.get(file);
       specs[file] = { ...fresh, lint: share?.diagnostics ?? [], spelt: share?.names ?? [] };
     }
-    const schemaKeys = schemaKeysOf(model, validatorsModule.chunkKey);
+    const schemaKeys = schemaKeysOf(model, validatorsModule.chunkKey, (tool) => (recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined));
     const typesKeys: SpecMemo["typesKeys"] = {};
     for (const tool of model.tools) typesKeys[tool.name] = recordedTool(tool) ? memo!.typesKeys[tool.name] : types.typesKey(tool);
     const side = {
       chunks: sideId(Object.values(schemaKeys).flat().filter((key): key is string => key !== null)),
       types: sideId(Object.values(typesKeys)),
     };
+    const stored = storeMemo({ specs, toolKeys, schemaKeys, validatorsKey, typesKeys, side }, memoBase, () => randomBytes(20).toString("hex"));
     const keptPaths = new Set(kept.map((areaPath) => toPosix(path.relative(config.root, path.join(config.outDir, areaPath)))));
     recordRun(projectRoot, configFile, outputOptions, {
       config,
@@ -237,8 +242,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
         const recorded = partial?.outputs.get(file);
         return recorded ? [[file, ...recorded] as const] : [];
       }),
-      memo: storeMemo({ specs, toolKeys, schemaKeys, validatorsKey, typesKeys, side }),
+      memo: stored.memo,
       side: {
+        specs: stored.base,
         chunks: { id: side.chunks, data: () => validatorsModule.chunksFor(model) },
         types: { id: side.types, data: () => types.translationsFor(new Set(Object.values(typesKeys))) },
       },
@@ -252,9 +258,18 @@ function sameOrder(names: readonly string[], tools: readonly ToolModel[]): boole
   return names.length === tools.length && tools.every((tool, index) => tool.name === names[index]);
 }
 
-function schemaKeysOf(model: ProjectModel, chunkKey: (dialect: Dialect, schema: JsonObject) => string): SpecMemo["schemaKeys"] {
+function schemaKeysOf(
+  model: ProjectModel,
+  chunkKey: (dialect: Dialect, schema: JsonObject) => string,
+  recorded: (tool: ToolModel) => SpecMemo["schemaKeys"][string] | undefined,
+): SpecMemo["schemaKeys"] {
   const keys: SpecMemo["schemaKeys"] = {};
   for (const tool of model.tools) {
+    const known = recorded(tool);
+    if (known) {
+      keys[tool.name] = known;
+      continue;
+    }
     const output = tool.wire.outputSchema;
     keys[tool.name] = [chunkKey(tool.inputDialect, tool.wire.inputSchema), output ? chunkKey(tool.outputDialect ?? "2020-12", output) : null];
   }

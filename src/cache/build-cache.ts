@@ -77,6 +77,9 @@ export interface Inputs {
   texts: Map<string, string>;
   /** The handlers folder as `handlerFiles` reads it. */
   handlers: Map<string, string>;
+  /** The files keyed, in order. */
+  specFiles: readonly string[];
+  otherFiles: readonly string[];
 }
 
 export interface CacheLocation {
@@ -294,7 +297,9 @@ export function recordRun(root: string, configFile: string | undefined, options:
       if (text === undefined || (run.sources.has(file) && run.sources.get(file) !== text)) return;
       texts.set(file, text);
     }
-    inputs = inputsKey(run.config, run.specFiles, otherFiles, options, texts, new Map(run.handlers));
+    // Nothing read since the start and no handler written: the keys computed then still hold.
+    const same = sameEntries(run.inputs.handlers, run.handlers) && sameList(run.inputs.otherFiles, otherFiles) && sameList(run.inputs.specFiles, run.specFiles);
+    inputs = same ? run.inputs : inputsKey(run.config, run.specFiles, otherFiles, options, texts, new Map(run.handlers));
   } else {
     inputs = fingerprint(run.config, run.specFiles, otherFiles, options);
     if (!inputs) return;
@@ -412,7 +417,7 @@ function inputsKey(
       part(`${label} ${file}`, fileHash);
     }
   }
-  return { key: hash.digest("hex"), baseKey, hashes, texts, handlers };
+  return { key: hash.digest("hex"), baseKey, hashes, texts, handlers, specFiles, otherFiles };
 }
 
 /**
@@ -439,6 +444,10 @@ export function handlerFiles(dir: string): Map<string, string> {
     }
   }
   return files;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 function sameEntries(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {

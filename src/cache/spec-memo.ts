@@ -55,30 +55,84 @@ export function sideId(keys: Iterable<string>): string {
 }
 
 /**
- * The memo as the cache stores it: each spec's diagnostics and lint findings packed over
- * one table of strings (src/cache/packed-diagnostics.ts), the rest as it is.
+ * Where a loaded memo's spec entries came from: the base side file `specs-<id>` (written
+ * by the run that last rewrote it) and the entries read from it, by file. A later run
+ * whose entries are mostly these keeps the base and stores only the others in the memo.
  */
-export function storeMemo(memo: SpecMemo): object {
-  const table = new StringTable();
-  const specs: Record<string, object> = {};
-  for (const [file, entry] of Object.entries(memo.specs)) {
-    specs[file] = { ...entry, diagnostics: packDiagnostics(entry.diagnostics, table), lint: packDiagnostics(entry.lint, table) };
-  }
-  return { ...memo, specs, strings: table.strings };
+export interface MemoBase {
+  id: string;
+  entries: ReadonlyMap<string, SpecMemoEntry>;
 }
 
-/** The memo `storeMemo` stored; undefined when `data` is not one (then the run is a full one). */
-export function loadMemo(data: unknown): SpecMemo | undefined {
+/** What `storeMemo` gives the cache: the memo file's data, and the base side file's when it is new. */
+export interface StoredMemo {
+  memo: object;
+  base: { id: string; data: () => object };
+}
+
+/**
+ * The memo as the cache stores it: the spec entries in a base side file (about 2 MB for
+ * 1,000 tools) and, in the memo file, the entries that differ from the base, so that a
+ * run that changed one spec rewrites a small file, not the whole record. The base is
+ * written anew when there is none or more than `rebaseAbove` entries differ from it.
+ * Diagnostics and lint findings are packed over a table of strings
+ * (src/cache/packed-diagnostics.ts), one table per file.
+ */
+export function storeMemo(memo: SpecMemo, previous: MemoBase | undefined, newId: () => string): StoredMemo {
+  const files = Object.keys(memo.specs);
+  const differing = previous ? files.filter((file) => previous.entries.get(file) !== memo.specs[file]) : files;
+  const keep = previous !== undefined && differing.length <= rebaseAbove(files.length);
+  const id = keep ? previous.id : newId();
+  const head = keep ? differing : [];
+  return {
+    memo: { ...memo, specBase: id, ...packEntries(memo.specs, head) },
+    // Called only when no file of this id exists: then it holds every entry (a kept base
+    // deleted since holds the current ones, which the memo's entries equal).
+    base: { id, data: () => packEntries(memo.specs, files) },
+  };
+}
+
+/** How many entries may differ from the base before it is written again. */
+export function rebaseAbove(specCount: number): number {
+  return Math.max(16, Math.ceil(specCount / 20));
+}
+
+function packEntries(specs: SpecMemo["specs"], files: readonly string[]): { specs: Record<string, object>; strings: string[] } {
+  const table = new StringTable();
+  const packed: Record<string, object> = {};
+  for (const file of files) {
+    const entry = specs[file];
+    packed[file] = { ...entry, diagnostics: packDiagnostics(entry.diagnostics, table), lint: packDiagnostics(entry.lint, table) };
+  }
+  return { specs: packed, strings: table.strings };
+}
+
+/**
+ * The memo `storeMemo` stored, with its base side file read through `readSide`;
+ * undefined when either is not what it should be (then the run is a full one).
+ */
+export function loadMemo(data: unknown, readSide: (name: string, id: string) => unknown): { memo: SpecMemo; base: MemoBase } | undefined {
   if (typeof data !== "object" || data === null) return undefined;
-  const stored = data as Partial<Record<keyof SpecMemo | "strings", unknown>>;
-  if (typeof stored.specs !== "object" || stored.specs === null || !isStringTable(stored.strings)) return undefined;
-  const strings = stored.strings;
-  const specs: SpecMemo["specs"] = {};
-  for (const [file, entry] of Object.entries(stored.specs as Record<string, SpecMemoEntry>)) {
+  const stored = data as Partial<Record<keyof SpecMemo | "strings" | "specBase", unknown>>;
+  if (typeof stored.specBase !== "string") return undefined;
+  const baseEntries = unpackEntries(readSide("specs", stored.specBase));
+  const headEntries = unpackEntries(stored);
+  if (!baseEntries || !headEntries) return undefined;
+  const { specBase, strings: _strings, ...rest } = stored;
+  const specs: SpecMemo["specs"] = Object.fromEntries([...baseEntries, ...headEntries]);
+  return { memo: { ...(rest as SpecMemo), specs }, base: { id: specBase, entries: baseEntries } };
+}
+
+function unpackEntries(data: unknown): Map<string, SpecMemoEntry> | undefined {
+  if (typeof data !== "object" || data === null) return undefined;
+  const { specs, strings } = data as { specs?: unknown; strings?: unknown };
+  if (typeof specs !== "object" || specs === null || !isStringTable(strings)) return undefined;
+  const entries = new Map<string, SpecMemoEntry>();
+  for (const [file, entry] of Object.entries(specs as Record<string, SpecMemoEntry>)) {
     const diagnostics = unpackDiagnostics(entry?.diagnostics, strings);
     const lint = unpackDiagnostics(entry?.lint, strings);
     if (!diagnostics || !lint) return undefined;
-    specs[file] = { ...entry, diagnostics, lint };
+    entries.set(file, { ...entry, diagnostics, lint });
   }
-  return { ...(stored as SpecMemo), specs };
+  return entries;
 }

@@ -245,6 +245,7 @@ describe("build cache", () => {
         expect.stringMatching(/^[\w-]+\.chunks-[0-9a-f]{40}\.json$/),
         expect.stringMatching(/^[\w-]+-[0-9a-f]{16}\.json$/),
         expect.stringMatching(/^[\w-]+\.memo\.json$/),
+        expect.stringMatching(/^[\w-]+\.specs-[0-9a-f]{40}\.json$/),
         expect.stringMatching(/^[\w-]+\.types-[0-9a-f]{40}\.json$/),
       ]);
     } finally {

@@ -224,6 +224,38 @@ describe("partial runs", () => {
     expect(broken.changedSpecs).toBeUndefined();
   });
 
+  it("keeps the memo's base of spec entries across partial runs; a lost base means a full run", async () => {
+    const dir = await recorded();
+    const cacheDir = path.join(dir, "node_modules", ".cache", "mcp-gen");
+    const bases = () => readdirSync(cacheDir).filter((f) => f.includes(".specs-"));
+    const memoFile = () => path.join(cacheDir, readdirSync(cacheDir).find((f) => f.endsWith(".memo.json"))!);
+    const [base] = bases();
+    expect(bases()).toEqual([base]);
+    // The memo file holds only the entries that differ from the base: none after a full run.
+    expect(Object.keys(JSON.parse(readFileSync(memoFile(), "utf8")).specs)).toEqual([]);
+
+    edit(dir, "specs/add.yaml", (text) => text.replace("Add two numbers.", "Add numbers."));
+    expect((await generateBoth(dir)).changedSpecs).toEqual(["specs/add.yaml"]);
+    edit(dir, "specs/echo.yaml", (text) => text.replace("Echo a text back.", "Echo it back."));
+    expect((await generateBoth(dir)).changedSpecs).toEqual(["specs/echo.yaml"]);
+    expect(bases()).toEqual([base]);
+    expect(Object.keys(JSON.parse(readFileSync(memoFile(), "utf8")).specs).sort()).toEqual(["specs/add.yaml", "specs/echo.yaml"]);
+    // Both edits are in what the next partial run reuses.
+    edit(dir, "specs/many.yaml", (text) => text.replace("List the items.", "List every item."));
+    expect((await generateBoth(dir)).changedSpecs).toEqual(["specs/many.yaml"]);
+    expect(readFileSync(path.join(dir, "generated/docs/index.md"), "utf8")).toMatch(/Add numbers\.[\s\S]*Echo it back\./);
+
+    rmSync(path.join(cacheDir, base));
+    edit(dir, "specs/add.yaml", (text) => text.replace("Add numbers.", "Add the numbers."));
+    const lost = await generateBoth(dir);
+    expect(lost.changedSpecs).toBeUndefined();
+    // The full run wrote a new base, and the next edit is a partial run again.
+    expect(bases()).toHaveLength(1);
+    expect(bases()[0]).not.toBe(base);
+    edit(dir, "specs/add.yaml", (text) => text.replace("Add the numbers.", "Add numbers up."));
+    expect((await generateBoth(dir)).changedSpecs).toEqual(["specs/add.yaml"]);
+  });
+
   it("needs neither ajv nor json-schema-to-typescript for an edit that keeps the schemas", async () => {
     const dir = await recorded();
     edit(dir, "specs/echo.yaml", (text) => text.replace("Echo a text back.", "Echo the text back."));
