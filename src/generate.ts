@@ -4,8 +4,8 @@
  */
 import { statSync } from "node:fs";
 import path from "node:path";
-import { cachedConfig, cacheDisabledByEnv, handlerFiles, probeCache, recordRun, type PartialRun } from "./cache/build-cache.js";
-import { randomBytes } from "node:crypto";
+import { cachedConfig, cacheDisabledByEnv, handlerFiles, probeCache, recordRun, type HandlerFiles, type PartialRun } from "./cache/build-cache.js";
+import { createHash, randomBytes } from "node:crypto";
 import { loadMemo, sideId, storeMemo, toolKey, type MemoBase, type SpecMemo } from "./cache/spec-memo.js";
 import type { ResolvedConfig } from "./config/config.js";
 import { configCandidate } from "./config/names.js";
@@ -174,7 +174,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   let keepValidators = false;
   if (partial && memo) {
     const outputs = partial.outputs;
-    const recorded = (areaPath: string) => outputs.has(toPosix(path.relative(config.root, path.join(config.outDir, areaPath))));
+    const outDir = toPosix(path.relative(config.root, config.outDir));
+    const recorded = (areaPath: string) => outputs.has(outDir ? `${outDir}/${areaPath}` : areaPath);
     reuse = (tool, _index, areaPath) => {
       if (memo.toolKeys[tool.name] !== toolKeys[tool.name] || !recorded(areaPath)) return false;
       kept.push(areaPath);
@@ -229,7 +230,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       types: sideId(Object.values(typesKeys)),
     };
     const stored = storeMemo({ specs, toolKeys, schemaKeys, validatorsKey, typesKeys, side }, memoBase, () => randomBytes(20).toString("hex"));
-    const keptPaths = new Set(kept.map((areaPath) => toPosix(path.relative(config.root, path.join(config.outDir, areaPath)))));
+    const outDir = toPosix(path.relative(config.root, config.outDir));
+    const keptPaths = new Set(kept.map((areaPath) => (outDir ? `${outDir}/${areaPath}` : areaPath)));
     recordRun(projectRoot, configFile, outputOptions, {
       config,
       specFiles: built.specFiles,
@@ -237,6 +239,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       diagnostics: result.diagnostics,
       toolCount: model.tools.length,
       handlers: handlersAfter(handlersSeen, plan, result.written),
+      handlersWritten: handlersWritten(plan, result.written),
       outputs: ownedOutputs(emitted.files, plan, kept),
       keptOutputs: [...keptPaths].flatMap((file) => {
         const recorded = partial?.outputs.get(file);
@@ -302,9 +305,16 @@ function locateConfig(cwd: string, config: string | undefined): string | undefin
   return candidate.explicit ? null : undefined;
 }
 
-/** The handlers folder's top-level `.ts` files after the run: what was read, plus what the run wrote or moved. */
-function handlersAfter(seen: ReadonlyMap<string, string>, plan: WritePlan, written: readonly string[]): Map<string, string> {
-  const after = new Map(seen);
+/** Top-level handler files the run wrote (created, updated or moved to), by name. */
+function handlersWritten(plan: WritePlan, written: readonly string[]): Set<string> {
+  const done = new Set(written);
+  const topLevel = (absPath: string) => path.dirname(absPath) === path.resolve(plan.dirs.handlers);
+  return new Set(plan.actions.filter((a) => a.area === "handlers" && done.has(a.path) && topLevel(a.absPath)).map((a) => path.basename(a.absPath)));
+}
+
+/** The handlers folder's top-level `.ts` files after the run (sha1 of each text): what was listed, plus what the run wrote or moved. */
+function handlersAfter(seen: HandlerFiles, plan: WritePlan, written: readonly string[]): Map<string, string> {
+  const after = new Map(seen.hashes());
   const done = new Set(written);
   const topLevel = (absPath: string) => path.dirname(absPath) === path.resolve(plan.dirs.handlers);
   for (const action of plan.actions) {
@@ -312,7 +322,7 @@ function handlersAfter(seen: ReadonlyMap<string, string>, plan: WritePlan, writt
     const name = path.basename(action.absPath);
     if (!name.endsWith(".ts") || name.endsWith(".d.ts")) continue;
     if (action.action === "rename" && action.fromAbsPath && topLevel(action.fromAbsPath)) after.delete(path.basename(action.fromAbsPath));
-    after.set(name, action.contents ?? "");
+    after.set(name, createHash("sha1").update(action.contents ?? "").digest("hex"));
   }
   return after;
 }

@@ -31,7 +31,7 @@ import { findUp } from "../util/find-up.js";
 import { isStringTable, packDiagnostics, StringTable, unpackDiagnostics, type PackedDiagnostic } from "./packed-diagnostics.js";
 import { toPosix } from "../util/posix.js";
 
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 
 /** What a cache hit hands back: enough for the CLI's report and for `--check`. */
 export interface CachedRun {
@@ -65,6 +65,11 @@ interface CacheFile {
   toolCount: number;
   /** Owned output files: project-relative path, sha1 of their bytes, and size and mtime when recorded. */
   outputs: Array<[string, string, number, number]>;
+  /**
+   * Handler files whose text need not be read again while their size and mtime are these
+   * (see `HandlerFiles`): name, size, mtime and sha1 of the text.
+   */
+  handlers: Array<[string, number, number, string]>;
 }
 
 /** The inputs of one run, as read from disk. */
@@ -75,8 +80,8 @@ export interface Inputs {
   hashes: Map<string, string>;
   /** Project-relative path → text, for the files that carry source positions. */
   texts: Map<string, string>;
-  /** The handlers folder as `handlerFiles` reads it. */
-  handlers: Map<string, string>;
+  /** The handlers folder as `handlerFiles` lists it. */
+  handlers: HandlerFiles;
   /** The files keyed, in order. */
   specFiles: readonly string[];
   otherFiles: readonly string[];
@@ -191,7 +196,7 @@ export function probeCache(
   if (configText === undefined || sha1(configText) !== cache.configHash) return undefined;
   const specFiles = findSpecFiles(cache.config);
   if (specFiles.length !== cache.specFiles.length || specFiles.some((file, i) => file !== cache.specFiles[i])) return undefined;
-  const inputs = fingerprint(cache.config, specFiles, cache.otherFiles, options);
+  const inputs = fingerprint(cache.config, specFiles, cache.otherFiles, options, cache);
   if (!inputs) return undefined;
   const same = inputs.key === cache.key;
   if (!same) {
@@ -254,10 +259,12 @@ export interface RunRecord {
   toolCount: number;
   /**
    * The handlers folder as the run left it: what the emitter read, with the run's own
-   * writes applied. An author's edit during the run makes the disk differ, and then
-   * nothing is recorded (the next run must see that edit).
+   * writes applied, as sha1 of each file's text by name. An author's edit during the run
+   * makes the disk differ, and then nothing is recorded (the next run must see that edit).
    */
   handlers: ReadonlyMap<string, string>;
+  /** Handler files the run wrote (their text is the run's own): recorded with the size and time they have now. */
+  handlersWritten?: ReadonlySet<string>;
   /** Owned outputs: project-relative path and the text now on disk. */
   outputs: ReadonlyArray<readonly [string, string]>;
   /** Owned outputs the run left alone, as the previous record has them: path, sha1, size, mtime. */
@@ -298,13 +305,18 @@ export function recordRun(root: string, configFile: string | undefined, options:
       texts.set(file, text);
     }
     // Nothing read since the start and no handler written: the keys computed then still hold.
-    const same = sameEntries(run.inputs.handlers, run.handlers) && sameList(run.inputs.otherFiles, otherFiles) && sameList(run.inputs.specFiles, run.specFiles);
-    inputs = same ? run.inputs : inputsKey(run.config, run.specFiles, otherFiles, options, texts, new Map(run.handlers));
+    const same = sameEntries(run.inputs.handlers.hashes(), run.handlers) && sameList(run.inputs.otherFiles, otherFiles) && sameList(run.inputs.specFiles, run.specFiles);
+    inputs = same ? run.inputs : inputsKey(run.config, run.specFiles, otherFiles, options, texts, run.handlers, run.inputs.handlers);
   } else {
     inputs = fingerprint(run.config, run.specFiles, otherFiles, options);
     if (!inputs) return;
     for (const [file, text] of inputs.texts) if (run.sources.has(file) && run.sources.get(file) !== text) return;
-    if (!sameEntries(inputs.handlers, run.handlers)) return;
+    if (!sameEntries(inputs.handlers.hashes(), run.handlers)) return;
+  }
+  const handlers: CacheFile["handlers"] = [];
+  for (const [name, hash] of run.handlers) {
+    const stat = run.handlersWritten?.has(name) ? statOf(path.join(run.config.handlersDir, name)) : inputs.handlers.trusted(name);
+    if (stat) handlers.push([name, stat[0], stat[1], hash]);
   }
   const outputs: CacheFile["outputs"] = (run.keptOutputs ?? []).map(([file, hash, size, mtimeMs]) => [file, hash, size, mtimeMs]);
   for (const [file, text] of run.outputs) {
@@ -327,6 +339,7 @@ export function recordRun(root: string, configFile: string | undefined, options:
     strings: strings.strings,
     toolCount: run.toolCount,
     outputs,
+    handlers,
   };
   const location = cacheLocation(root, configFile);
   if (!location) return;
@@ -376,14 +389,21 @@ export interface OutputOptions {
  * Hash of everything a run reads. Undefined when a recorded input is gone (a `$ref`ed
  * file deleted): that is a miss, and the pipeline reports it properly.
  */
-export function fingerprint(config: ResolvedConfig, specFiles: readonly string[], otherFiles: readonly string[], options: OutputOptions): Inputs | undefined {
+export function fingerprint(
+  config: ResolvedConfig,
+  specFiles: readonly string[],
+  otherFiles: readonly string[],
+  options: OutputOptions,
+  recorded?: Pick<CacheFile, "handlers">,
+): Inputs | undefined {
   const texts = new Map<string, string>();
   for (const file of [...specFiles, ...otherFiles]) {
     const text = readText(path.join(config.root, file));
     if (text === undefined) return undefined;
     texts.set(file, text);
   }
-  return inputsKey(config, specFiles, otherFiles, options, texts, handlerFiles(config.handlersDir));
+  const handlers = handlerFiles(config.handlersDir, recorded);
+  return inputsKey(config, specFiles, otherFiles, options, texts, handlers.hashes(), handlers);
 }
 
 /** The keys of a run's inputs: `baseKey` of all but the spec and `$ref`ed texts, `key` of all. */
@@ -393,7 +413,8 @@ function inputsKey(
   otherFiles: readonly string[],
   options: OutputOptions,
   texts: Map<string, string>,
-  handlers: Map<string, string>,
+  handlerHashes: ReadonlyMap<string, string>,
+  handlers: HandlerFiles,
 ): Inputs {
   const hash = createHash("sha1");
   const part = (label: string, value: string | Buffer) => {
@@ -407,7 +428,7 @@ function inputsKey(
   part("config", JSON.stringify(config));
   const packageJson = findUp(config.root, "package.json");
   part("package.json", packageJson ? `${packageJson}\n${readText(packageJson) ?? ""}` : "");
-  for (const [name, text] of handlers) part(`handler ${name}`, text);
+  for (const [name, hash] of handlerHashes) part(`handler ${name}`, hash);
   const baseKey = hash.copy().digest("hex");
   const hashes = new Map<string, string>();
   for (const [label, files] of [["spec", specFiles], ["file", otherFiles]] as const) {
@@ -423,27 +444,131 @@ function inputsKey(
 /**
  * The handlers folder as the stubs emitter sees it: its top-level `.ts` files (not
  * `.d.ts`) in name order, with their text; a symlink or anything not a regular file
- * counts as present with no text.
+ * counts as present with no text. Names, sizes and times are read at once, texts when
+ * first asked for: a file whose size and mtime are the ones the cache recorded with its
+ * sha1 is not read again (as make and git's index judge files), so a run that changed
+ * one spec does not read a thousand handlers. A file is recorded so only when its mtime
+ * was at least `SETTLED_MS` old when its text was read: an edit within the same tick of
+ * a coarse filesystem clock (up to 2 s on FAT, 1 s on HFS+) could otherwise keep the
+ * mtime the text was read at.
  */
-export function handlerFiles(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
+export class HandlerFiles implements ReadonlyMap<string, string> {
+  private readonly texts = new Map<string, string>();
+  private hashMap: Map<string, string> | undefined;
+
+  constructor(
+    private readonly dir: string,
+    /** By name, in name order: size and mtime of a regular file (undefined for anything else), and a hash known without reading. */
+    private readonly listed: ReadonlyMap<string, HandlerEntry>,
+  ) {}
+
+  get size(): number {
+    return this.listed.size;
+  }
+
+  has(name: string): boolean {
+    return this.listed.has(name);
+  }
+
+  get(name: string): string | undefined {
+    const entry = this.listed.get(name);
+    if (!entry) return undefined;
+    let text = this.texts.get(name);
+    if (text === undefined) {
+      text = entry.stat ? (readText(path.join(this.dir, name)) ?? "") : "";
+      this.texts.set(name, text);
+    }
+    return text;
+  }
+
+  /** Size and mtime as listed, when the file's hash may be trusted while they stay so; else undefined. */
+  trusted(name: string): [number, number] | undefined {
+    const entry = this.listed.get(name);
+    return entry?.stat && entry.settled ? entry.stat : undefined;
+  }
+
+  /** sha1 of every file's text by name: recorded ones as recorded, the others read now. */
+  hashes(): ReadonlyMap<string, string> {
+    if (!this.hashMap) {
+      this.hashMap = new Map();
+      for (const [name, entry] of this.listed) this.hashMap.set(name, entry.hash ?? sha1(this.get(name) ?? ""));
+    }
+    return this.hashMap;
+  }
+
+  keys(): MapIterator<string> {
+    return this.listed.keys();
+  }
+
+  private *entriesOf(): Generator<[string, string]> {
+    for (const name of this.listed.keys()) yield [name, this.get(name) ?? ""];
+  }
+
+  entries(): MapIterator<[string, string]> {
+    return new Map(this.entriesOf()).entries();
+  }
+
+  values(): MapIterator<string> {
+    return new Map(this.entriesOf()).values();
+  }
+
+  forEach(callback: (value: string, key: string, map: ReadonlyMap<string, string>) => void): void {
+    for (const [name, text] of this.entriesOf()) callback(text, name, this);
+  }
+
+  [Symbol.iterator](): MapIterator<[string, string]> {
+    return this.entries();
+  }
+}
+
+interface HandlerEntry {
+  /** Size and mtime of a regular file; undefined for anything else. */
+  stat?: [number, number];
+  /** sha1 of the text, when known without reading it (the cache's record). */
+  hash?: string;
+  /** Whether the text (read now, or when the hash was recorded) is known to be the one of this mtime. */
+  settled?: boolean;
+}
+
+/** How old an mtime must be before a file's hash is recorded against it (see `HandlerFiles`). */
+const SETTLED_MS = 2000;
+
+/** Lists the handlers folder (see `HandlerFiles`); `recorded` is what the last recorded run saw. */
+export function handlerFiles(dir: string, recorded?: Pick<CacheFile, "handlers">): HandlerFiles {
+  const listedAt = Date.now();
+  const entries = new Map<string, HandlerEntry>();
   let names: string[];
   try {
     names = readdirSync(dir).sort();
   } catch {
-    return files;
+    return new HandlerFiles(dir, entries);
   }
+  const known = new Map((Array.isArray(recorded?.handlers) ? recorded.handlers : []).map(([name, size, mtimeMs, hash]) => [name, { size, mtimeMs, hash }]));
   for (const name of names) {
     if (!name.endsWith(".ts") || name.endsWith(".d.ts")) continue;
-    const full = path.join(dir, name);
+    let stat: ReturnType<typeof lstatSync> | undefined;
     try {
-      const stat = lstatSync(full);
-      files.set(name, stat.isSymbolicLink() ? "" : stat.isFile() ? readFileSync(full, "utf8") : "");
+      stat = lstatSync(path.join(dir, name));
     } catch {
-      files.set(name, "");
+      stat = undefined;
+    }
+    if (!stat?.isFile()) {
+      entries.set(name, {});
+      continue;
+    }
+    const was = known.get(name);
+    if (was !== undefined && was.size === stat.size && was.mtimeMs === stat.mtimeMs) {
+      entries.set(name, { stat: [stat.size, stat.mtimeMs], hash: was.hash, settled: true });
+    } else {
+      entries.set(name, { stat: [stat.size, stat.mtimeMs], settled: stat.mtimeMs < listedAt - SETTLED_MS });
     }
   }
-  return files;
+  return new HandlerFiles(dir, entries);
+}
+
+function statOf(file: string): [number, number] | undefined {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return stat?.isFile() ? [stat.size, stat.mtimeMs] : undefined;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -3,7 +3,7 @@
  * (and says so), and every kind of change — a spec, a `$ref`ed file, the config, the
  * package.json, a handler, a generated file, a new spec — runs the pipeline again.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate, generateWorkspace, type GenerateResult } from "../../src/generate.js";
@@ -159,6 +159,47 @@ describe("build cache", () => {
     const run = await generate({ cwd: dir });
     expect(run.cached).toBeUndefined();
     expect(run.exitCode).toBe(0);
+  });
+
+  it("does not read a handler again while its size and time are the recorded ones, nor record one read just after an edit", async () => {
+    const dir = project();
+    await primed(dir);
+    const cacheDir = path.join(dir, "node_modules", ".cache", "mcp-gen");
+    const cacheFile = path.join(cacheDir, readdirSync(cacheDir).find((f) => /-[0-9a-f]{16}\.json$/.test(f))!);
+    type Record = { handlers: Array<[string, number, number, string]> };
+    const record = () => JSON.parse(readFileSync(cacheFile, "utf8")) as Record;
+    // The run wrote the stubs and index.ts: their texts are its own, recorded with their size and time.
+    expect(record().handlers.map(([name]) => name)).toEqual(["calculate_sum.ts", "get_weather.ts", "index.ts"]);
+
+    // The same bytes with a new time: read again, found equal, still a hit.
+    const handler = path.join(dir, "handlers/get_weather.ts");
+    const text = readFileSync(handler, "utf8");
+    const later = new Date(Date.now() + 5000);
+    utimesSync(handler, later, later);
+    expect((await generate({ cwd: dir })).cached).toBe(true);
+
+    // An edit that keeps the size and the recorded mtime is not seen (the file is not read:
+    // that is the point), as make and git's index would not see it either.
+    const edited = text.replace("import", "Import");
+    expect(Buffer.byteLength(edited)).toBe(Buffer.byteLength(text));
+    // (The record is given the edited file's mtime, as if it had been read before the edit.)
+    const stamp = new Date(Date.now() - 30_000);
+    writeFileSync(handler, edited);
+    utimesSync(handler, stamp, stamp);
+    const data = record();
+    data.handlers.find(([name]) => name === "get_weather.ts")![2] = statSync(handler).mtimeMs;
+    writeFileSync(cacheFile, JSON.stringify(data));
+    expect((await generate({ cwd: dir })).cached).toBe(true);
+
+    // A real edit: a full run, and the file, read within 2 s of its mtime, is not recorded
+    // (another edit in the same tick of a coarse clock could keep that mtime).
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    for (const name of ["calculate_sum.ts", "index.ts"]) utimesSync(path.join(dir, "handlers", name), aMinuteAgo, aMinuteAgo);
+    writeFileSync(handler, `${text}\n// the author's note\n`);
+    expect((await generate({ cwd: dir })).cached).toBeUndefined();
+    expect(record().handlers.map(([name]) => name)).toEqual(["calculate_sum.ts", "index.ts"]);
+    // Read again next time, found equal: a hit.
+    expect((await generate({ cwd: dir })).cached).toBe(true);
   });
 
   it("an orphan's warning moves with index.ts: a run that amended index.ts is not replayed", async () => {
