@@ -2,10 +2,10 @@
  * `generate`: load → check → model → emit → write. The CLI is a thin shell over this.
  * Nothing is written unless every earlier stage succeeded.
  */
+import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
 import path from "node:path";
-import { cachedConfig, cacheDisabledByEnv, handlerFiles, probeCache, recordRun, type HandlerFiles, type PartialRun } from "./cache/build-cache.js";
-import { createHash, randomBytes } from "node:crypto";
+import { cachedConfig, cacheDisabledByEnv, handlerFiles, handlerHash, probeCache, recordRun, type HandlerFiles, type PartialRun } from "./cache/build-cache.js";
 import { loadMemo, sideId, storeMemo, toolKey, type MemoBase, type SpecMemo } from "./cache/spec-memo.js";
 import type { ResolvedConfig } from "./config/config.js";
 import { configCandidate } from "./config/names.js";
@@ -170,12 +170,14 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   });
   const validatorsKey = validatorsModule.validatorsKey(model);
   const kept: string[] = [];
+  // Project-relative path of a file of the generated area (the cache's outputs are keyed so).
+  const outDir = toPosix(path.relative(config.root, config.outDir));
+  const generatedPath = (areaPath: string) => (outDir ? `${outDir}/${areaPath}` : areaPath);
   let reuse: ReuseFile | undefined;
   let keepValidators = false;
   if (partial && memo) {
     const outputs = partial.outputs;
-    const outDir = toPosix(path.relative(config.root, config.outDir));
-    const recorded = (areaPath: string) => outputs.has(outDir ? `${outDir}/${areaPath}` : areaPath);
+    const recorded = (areaPath: string) => outputs.has(generatedPath(areaPath));
     reuse = (tool, _index, areaPath) => {
       if (memo.toolKeys[tool.name] !== toolKeys[tool.name] || !recorded(areaPath)) return false;
       kept.push(areaPath);
@@ -230,16 +232,14 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       types: sideId(Object.values(typesKeys)),
     };
     const stored = storeMemo({ specs, toolKeys, schemaKeys, validatorsKey, typesKeys, side }, memoBase, () => randomBytes(20).toString("hex"));
-    const outDir = toPosix(path.relative(config.root, config.outDir));
-    const keptPaths = new Set(kept.map((areaPath) => (outDir ? `${outDir}/${areaPath}` : areaPath)));
+    const keptPaths = new Set(kept.map(generatedPath));
     recordRun(projectRoot, configFile, outputOptions, {
       config,
       specFiles: built.specFiles,
       sources: partial ? withRefs(result.sources, specs, partial.inputs.texts) : built.sources,
       diagnostics: result.diagnostics,
       toolCount: model.tools.length,
-      handlers: handlersAfter(handlersSeen, plan, result.written),
-      handlersWritten: handlersWritten(plan, result.written),
+      ...handlersAfter(handlersSeen, plan, result.written),
       outputs: ownedOutputs(emitted.files, plan, kept),
       keptOutputs: [...keptPaths].flatMap((file) => {
         const recorded = partial?.outputs.get(file);
@@ -305,16 +305,13 @@ function locateConfig(cwd: string, config: string | undefined): string | undefin
   return candidate.explicit ? null : undefined;
 }
 
-/** Top-level handler files the run wrote (created, updated or moved to), by name. */
-function handlersWritten(plan: WritePlan, written: readonly string[]): Set<string> {
-  const done = new Set(written);
-  const topLevel = (absPath: string) => path.dirname(absPath) === path.resolve(plan.dirs.handlers);
-  return new Set(plan.actions.filter((a) => a.area === "handlers" && done.has(a.path) && topLevel(a.absPath)).map((a) => path.basename(a.absPath)));
-}
-
-/** The handlers folder's top-level `.ts` files after the run (sha1 of each text): what was listed, plus what the run wrote or moved. */
-function handlersAfter(seen: HandlerFiles, plan: WritePlan, written: readonly string[]): Map<string, string> {
+/**
+ * The handlers folder's top-level `.ts` files after the run (the hash of each text): what
+ * was listed, plus what the run wrote or moved; and the names the run wrote.
+ */
+function handlersAfter(seen: HandlerFiles, plan: WritePlan, written: readonly string[]): { handlers: Map<string, string>; handlersWritten: Set<string> } {
   const after = new Map(seen.hashes());
+  const wrote = new Set<string>();
   const done = new Set(written);
   const topLevel = (absPath: string) => path.dirname(absPath) === path.resolve(plan.dirs.handlers);
   for (const action of plan.actions) {
@@ -322,9 +319,10 @@ function handlersAfter(seen: HandlerFiles, plan: WritePlan, written: readonly st
     const name = path.basename(action.absPath);
     if (!name.endsWith(".ts") || name.endsWith(".d.ts")) continue;
     if (action.action === "rename" && action.fromAbsPath && topLevel(action.fromAbsPath)) after.delete(path.basename(action.fromAbsPath));
-    after.set(name, createHash("sha1").update(action.contents ?? "").digest("hex"));
+    after.set(name, handlerHash(action.contents ?? ""));
+    wrote.add(name);
   }
-  return after;
+  return { handlers: after, handlersWritten: wrote };
 }
 
 /**

@@ -95,6 +95,9 @@ export interface CacheLocation {
 
 const sha1 = (text: string | Buffer): string => createHash("sha1").update(text).digest("hex");
 
+/** How the cache keys a handler file's text (what `RunRecord.handlers` holds). */
+export const handlerHash = (text: string): string => sha1(text);
+
 /**
  * `MCP_GEN_CACHE_DIR`, or `.cache/mcp-gen` in the nearest `node_modules` at or above
  * `root` (where the project's tools live, mcp-gen included); undefined when there is
@@ -491,7 +494,7 @@ export class HandlerFiles implements ReadonlyMap<string, string> {
   hashes(): ReadonlyMap<string, string> {
     if (!this.hashMap) {
       this.hashMap = new Map();
-      for (const [name, entry] of this.listed) this.hashMap.set(name, entry.hash ?? sha1(this.get(name) ?? ""));
+      for (const [name, entry] of this.listed) this.hashMap.set(name, entry.hash ?? handlerHash(this.get(name) ?? ""));
     }
     return this.hashMap;
   }
