@@ -12,10 +12,10 @@
  * - Answers finished in the same turn of the event loop leave in one write.
  */
 import type { Readable, Writable } from "node:stream";
+import { isPlainMessage } from "./plain-message.js";
 import { parseJSONRPCMessage, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/server";
 
 const NEWLINE = 0x0a;
-const MESSAGE_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
 
 export function guardedStdioTransport(stdin: Readable = process.stdin, stdout: Writable = process.stdout): Transport {
   return new GuardedStdioTransport(stdin, stdout);
@@ -153,33 +153,6 @@ class GuardedStdioTransport implements Transport {
     this.onerror?.(error);
     this.close().catch(() => {});
   };
-}
-
-/**
- * A request or notification the SDK's JSON-RPC schema accepts and would copy unchanged:
- * only the four JSON-RPC keys, version "2.0", a string method, an id that is a string or
- * an integer, and params absent or a plain object (whose `_meta`, if any, is a plain object
- * with a string or integer progress token). `__proto__` keys, which the SDK strips, and
- * related-task metadata are left to the SDK.
- */
-export function isPlainMessage(value: unknown): boolean {
-  if (!isPlainObject(value)) return false;
-  for (const key in value) if (!MESSAGE_KEYS.has(key)) return false;
-  const { jsonrpc, id, method, params } = value as Record<string, unknown>;
-  if (jsonrpc !== "2.0" || typeof method !== "string") return false;
-  if (Object.hasOwn(value, "id") && typeof id !== "string" && !Number.isSafeInteger(id)) return false;
-  if (params === undefined) return !Object.hasOwn(value, "params");
-  if (!isPlainObject(params) || Object.hasOwn(params, "__proto__")) return false;
-  const meta = (params as Record<string, unknown>)._meta;
-  if (meta === undefined) return !Object.hasOwn(params, "_meta");
-  if (!isPlainObject(meta) || Object.hasOwn(meta, "__proto__")) return false;
-  const { progressToken } = meta as Record<string, unknown>;
-  if (progressToken !== undefined && typeof progressToken !== "string" && !Number.isSafeInteger(progressToken)) return false;
-  return !Object.hasOwn(meta, "io.modelcontextprotocol/related-task");
-}
-
-function isPlainObject(value: unknown): value is object {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
 }
 
 /** The error response for a JSON object with an id and a method that is not a valid message; undefined otherwise. */

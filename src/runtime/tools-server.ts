@@ -9,9 +9,15 @@
  * runtime built itself needs no check. Anything else (unusual params, a `requestState`, a
  * result the handler returned verbatim) takes the SDK's own road, unchanged, so every
  * error the client sees is still the SDK's.
+ *
+ * Before any of that, the SDK sorts each inbound message with three zod checks in turn (a
+ * result? an error? a request?); for a request the first two fail, and a failed zod check
+ * builds an error object. A request of the plain shape goes straight to where those checks
+ * would send it.
  */
-import { Server, type JSONRPCRequest, type Result, type ServerContext } from "@modelcontextprotocol/server";
+import { Server, type JSONRPCRequest, type Result, type ServerContext, type Transport } from "@modelcontextprotocol/server";
 import type { CallEnd } from "./call-tool.js";
+import { isPlainRequest } from "./plain-message.js";
 
 /** The params of a `tools/call` request that passed the SDK's checks (or ours). */
 export interface ToolsCallParams {
@@ -30,6 +36,24 @@ export class ToolsServer extends Server {
     private readonly toolsCall: ToolsCall,
   ) {
     super(info, options);
+  }
+
+  override async connect(transport: Transport): Promise<void> {
+    const before = transport.onmessage;
+    const connecting = super.connect(transport);
+    // The SDK installs its message router synchronously, before it awaits the transport's start.
+    const sdkRoad = transport.onmessage;
+    // `_onrequest` is where the SDK's router sends a request; it is private, so this looks
+    // before it leans on it, and keeps the SDK's router whole if it is ever gone.
+    const dispatch = (this as unknown as { _onrequest?: unknown })._onrequest;
+    if (sdkRoad !== undefined && sdkRoad !== before && typeof dispatch === "function") {
+      transport.onmessage = (message, extra) => {
+        if (!isPlainRequest(message)) return sdkRoad(message, extra);
+        before?.(message, extra);
+        dispatch.call(this, message, extra);
+      };
+    }
+    await connecting;
   }
 
   protected override _wrapHandler(method: string, handler: RequestHandler): RequestHandler {

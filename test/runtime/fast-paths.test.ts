@@ -5,10 +5,11 @@
  */
 import { InMemoryTransport, Server, specTypeSchemas, type JSONRPCMessage, type ServerContext } from "@modelcontextprotocol/server";
 import { PassThrough } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { callTool, type CallEnd } from "../../src/runtime/call-tool.js";
 import { plainArguments } from "../../src/runtime/plain-arguments.js";
-import { guardedStdioTransport, isPlainMessage } from "../../src/runtime/stdio-guard.js";
+import { isPlainMessage, isPlainRequest } from "../../src/runtime/plain-message.js";
+import { guardedStdioTransport } from "../../src/runtime/stdio-guard.js";
 import { isPlainToolsCall, ToolsServer, type ToolsCallParams } from "../../src/runtime/tools-server.js";
 
 const parsedJson = (text: string) => JSON.parse(text) as unknown;
@@ -91,6 +92,15 @@ describe("isPlainMessage: only lines the SDK's JSON-RPC schema accepts unchanged
 
   it.each(refused)("leaves %s to the SDK", (line) => {
     expect(isPlainMessage(JSON.parse(line))).toBe(false);
+  });
+
+  it("calls a plain message with an id a request, which the SDK's request schema accepts", () => {
+    for (const line of accepted) {
+      const value = JSON.parse(line);
+      expect(isPlainRequest(value)).toBe(Object.hasOwn(value, "id"));
+      if (isPlainRequest(value)) expect(specTypeSchemas.JSONRPCRequest["~standard"].validate(value)).toEqual({ value });
+    }
+    for (const line of refused) expect(isPlainRequest(JSON.parse(line))).toBe(false);
   });
 });
 
@@ -190,6 +200,38 @@ describe("ToolsServer: ordinary tools/call requests skip the SDK's parses, with 
     // The handler saw the same arguments on both roads, and ordinary requests took the short one.
     expect(calls.filter((c) => c.road !== "reference").map((c) => c.args)).toEqual(calls.filter((c) => c.road === "reference").map((c) => c.args));
     expect(calls.some((c) => c.road === "fast")).toBe(isPlainToolsCall(params));
+  });
+
+  it("sends a plain request straight to the SDK's request dispatch, and everything else through the SDK's router", async () => {
+    // The SDK's router asks "a result response?" first, with this schema, of every message.
+    const resultCheck = vi.spyOn(specTypeSchemas.JSONRPCResultResponse as unknown as { safeParse: (v: unknown) => unknown }, "safeParse");
+    try {
+      const fast = new ToolsServer(info, options, toolsCall("fast"));
+      fast.setRequestHandler("tools/call", async (request, ctx) => (await toolsCall("sdk")(request.params, ctx)).result as never);
+      const reference = new Server(info, options);
+      reference.setRequestHandler("tools/call", async (request, ctx) => (await toolsCall("reference")(request.params, ctx)).result as never);
+      const viaFast = await connect(fast);
+      const viaReference = await connect(reference);
+      const cases: Array<[object, boolean]> = [
+        [{ method: "tools/call", params: { name: "ok", arguments: { a: 1 } } }, true],
+        [{ method: "tools/list" }, true],
+        [{ method: "ping", params: { _meta: { progressToken: 3 } } }, true],
+        [{ method: "no/such/method" }, true],
+        [{ method: "tools/call", params: { name: "ok", _meta: { "io.modelcontextprotocol/related-task": { taskId: "t" } } } }, false],
+        [{ method: "tools/call", params: JSON.parse('{"name": "ok", "__proto__": {"a": 1}}') as object }, false],
+      ];
+      for (const [message, plain] of cases) {
+        resultCheck.mockClear();
+        const answer = await viaFast(message);
+        expect(resultCheck.mock.calls.length === 0).toBe(plain);
+        resultCheck.mockClear();
+        expect(answer).toEqual(await viaReference(message));
+        expect(resultCheck).toHaveBeenCalled();
+      }
+      seen.splice(0);
+    } finally {
+      resultCheck.mockRestore();
+    }
   });
 });
 
