@@ -25,7 +25,9 @@ export function renderResults(summary, context) {
   const CLI = (dir) => `node ../mcp-gen/dist/cli.js generate`;
   const TSC = (dir) => `node ${up(dir)}/node_modules/typescript/bin/tsc -p tsconfig.json --noEmit`;
   const PEER = `node ${up(p.peer)}/node_modules/openapi-mcp-generator/bin/openapi-mcp-generator.js -i openapi.json -o out --force --max-tool-name-length 128`;
-  const coldCmd = `cd ${p.gen} && rm -rf generated handlers node_modules/.cache && sync && ${CLI(p.gen)}`;
+  // The bench moves the previous outputs aside rather than deleting them (see cleanGenerated in run.mjs).
+  const setAside = "d=../set-aside/$RANDOM && mkdir -p $d && mv generated handlers $d/ && mv node_modules/.cache $d/cache && sync";
+  const coldCmd = `cd ${p.gen} && ${setAside} && ${CLI(p.gen)}`;
   const peerCmd = `cd ${p.peer} && rm -rf out && sync && ${PEER}`;
 
   const rows = [];
@@ -79,7 +81,7 @@ export function renderResults(summary, context) {
     const r = ratio(c.ms.median, base.ms.median);
     const factor = context.big / context.tools;
     const limit = 5.5 * (factor / 5);
-    row(`cold generate, ${big} tools`, `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`, `${n}-tool cold: ${time(base.ms.median)}`, `${x(r)} the ${n}-tool time`, `≤ ${limit.toFixed(2)}× (${factor}× the tools)`, verdict(r <= limit), `cd ${p.big} && rm -rf generated handlers node_modules/.cache && sync && ${CLI(p.big)}`);
+    row(`cold generate, ${big} tools`, `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`, `${n}-tool cold: ${time(base.ms.median)}`, `${x(r)} the ${n}-tool time`, `≤ ${limit.toFixed(2)}× (${factor}× the tools)`, verdict(r <= limit), `cd ${p.big} && ${setAside} && ${CLI(p.big)}`);
   });
 
   // Serving
@@ -180,17 +182,24 @@ What the first profiles showed, and what was changed (1,000 tools, cold run 11.5
 
 What remains, 1,000 tools (cold run, shares of the profile):
 
-- **Cold generate (≈ 2.7–3.3 s on this machine, target 1.5 s)**: YAML parsing with positions (\`yaml\`,
+- **Cold generate (≈ 2.5–2.6 s on this machine, target 1.5 s)**: YAML parsing with positions (\`yaml\`,
   13–16%: every file keeps its node tree, because lint and diagnostics point into it), ajv compiling
   every distinct input and output schema with standalone source (13–15%), json-schema-to-typescript
-  (10–13% plus lodash and its \`$ref\` parser), garbage collection (10%), module loading (8%), and
-  creating 3,012 files (writes vary from 0.1 to 0.9 s between runs on this VM's disk). No single
-  stage is above a sixth of the run; the remaining lever is parallelism: the per-spec work (parse,
-  check, lint, types) on worker threads. A first try that moved only json-schema-to-typescript to a
-  worker saved nothing measurable (the worker's start-up and module loading ate the overlap), so it
-  was not kept. The model is now built spec file by spec file (for partial runs, below), which is
-  what per-spec workers would need; recording the memo those runs use costs a cold run ≈ 0.08 s.
-- **One spec changed (≈ 0.40–0.43 s here, target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
+  (10–13% plus lodash and its \`$ref\` parser), garbage collection (10–12%), module loading (8%), and
+  creating 3,012 files. No single stage is above a sixth of the run. The bench moves the previous
+  outputs aside before a cold run instead of deleting them: on this machine's ext4, creating 3,000 files
+  right after deleting 3,000 makes each new inode wait while the allocator skips the recently deleted
+  ones (\`recently_deleted\` under \`openat\` in \`perf\`, about 0.15 ms per file created), and a cold run
+  right after \`rm -rf\` of its previous output measured 2.75–3.37 s (0.8–1.1 s of it system time) against
+  2.45–2.52 s (0.24–0.36 s system time) in a fresh directory. Worker threads do not pay on 2 cores, measured
+  twice: moving json-schema-to-typescript to a worker saved nothing, and reading the spec files on two
+  threads (this one and a worker, claiming batches of files from a shared counter, each reading, checking,
+  linting and translating its files) made a cold run slower, 3.0–3.3 s against 2.8–2.9 s in one thread,
+  because a single-threaded run already keeps about 1.4 cores busy (V8's background garbage collection and
+  compilers: 3.9 s of user time in 2.8 s of wall time). Reading the model stage alone shows it: one thread
+  read and checked all 1,000 spec files in 1.2 s, and two threads each reading half took 1.27–1.35 s each.
+  That attempt was not kept.
+- **One spec changed (≈ 0.40–0.44 s here, target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
   src/cache/spec-memo.ts). The cache records, beside its fingerprint, a memo: each spec file's share of
   the model (its tools, names, diagnostics and \`$ref\`s) and of the lint, each tool's key (its model and
   position), and in side files the validators' code per distinct schema, the types' translations and the
@@ -206,7 +215,7 @@ What remains, 1,000 tools (cold run, shares of the profile):
   handlebars templates are compiled ahead of time, so such a run loads neither ajv,
   json-schema-to-typescript nor the handlebars compiler. \`test/cache/partial-run.test.ts\` checks each
   kind of edit against a full run on a copy. What is left, timed phase by phase inside one partial run
-  (0.40–0.41 s median through this harness's \`timed\` on a quieter machine, 0.43 s in the table's run):
+  (0.40–0.41 s median through this harness's \`timed\` on a quieter machine, 0.43–0.44 s in the tables' runs):
   Node's start and the CLI's modules ≈ 0.09 s; the cache probe ≈ 0.06 s (reading and hashing the 1,000 specs ≈ 0.03 s, a stat of
   each of the 3,000 outputs ≈ 0.01 s, the cache file); the memo's base (2.2 MB of JSON) ≈ 0.04 s; loading
   the model stages (yaml and mcp-gen's own modules; Node 20 has no compile cache) ≈ 0.03 s; the model
@@ -217,18 +226,19 @@ What remains, 1,000 tools (cold run, shares of the profile):
   \`generate --watch\` the process keeps what it parsed, compiled and translated and does not use the
   cache (the "under \`generate --watch\`" row).
 
-**Serving**: mcp-gen's server answers \`tools/call\` through a subclass of the SDK's \`Server\` that skips
-the SDK's second and third zod parse of an ordinary request (one hand-written check accepts only what the
-SDK's schema would accept unchanged; anything else takes the SDK's path), its own stdio transport (lines
-cut from bytes, one parse per line, the answers of one turn written together), plain-JSON arguments
-checked in one walk, and no \`AbortController\` or timer per call unless a timeout is set. The HTTP stack
-and \`node:crypto\` load on first use. Start-up is dominated by Node loading the ~1,000 generated tool modules.
-In memory mcp-gen answers about 1.3× as many calls as \`McpServer\`; over stdio the margin is smaller
-(1.15–1.2× across runs, so that row flips between met and missed) because the generated server runs
-behind the SDK's era-aware \`serveStdio\`, which serves 2025 \`initialize\` clients and 2026-07-28 clients on
-one stdio server and checks every message with zod on its way in and out (about seven \`safeParse\` calls
-per \`tools/call\` in the server profile, together ~20% of its time), where the peer uses the plain
-\`StdioServerTransport\`, which serves 2025 clients only. The server profile: \`node --import\` a module that
-starts the inspector's profiler in \`serve.js\`, under \`bench/servers/call-throughput.mjs stdio mcp-gen\`.
+**Serving**: mcp-gen's server answers \`tools/call\` through a subclass of the SDK's \`Server\`. The SDK
+sorts every inbound message with three zod checks in turn (a result? an error? a request?); for a request
+the first two fail, and each failed zod check builds an error object. A request of the plain JSON-RPC shape
+(checked by hand, and only ever a subset of what the SDK's schema accepts unchanged) goes straight to the
+SDK's request dispatch; anything else takes the SDK's router. The same kind of check lets an ordinary
+\`tools/call\` skip the SDK's second and third zod parse of its params and the check of a result the runtime
+built itself. The server has its own stdio transport (lines cut from bytes, one parse per line, the answers
+of one turn written together), checks plain-JSON arguments in one walk, and makes no \`AbortController\` or
+timer per call unless a timeout is set. The HTTP stack and \`node:crypto\` load on first use. Start-up is
+dominated by Node loading the ~1,000 generated tool modules. What is left of the SDK's checks over stdio
+is its era-aware \`serveStdio\` (one stdio server for 2025 \`initialize\` clients and 2026-07-28 clients),
+which checks each request once on its way in and each answer once on its way out; the peer uses the plain
+\`StdioServerTransport\`, which serves 2025 clients only. The server profile: \`node --import\` a module
+that starts the inspector's profiler in \`serve.js\`, under \`bench/servers/call-throughput.mjs stdio mcp-gen\`.
 `;
 }
