@@ -105,10 +105,12 @@ function sameBytes(bytes: Buffer | undefined, contents: string): boolean {
 }
 
 async function decide(fs: WriterFs, file: GeneratedFile, absPath: string, fromAbsPath?: string): Promise<WriteAction> {
+  // A stub is written only where nothing is: whether anything is there is all it asks
+  // (a partial run plans a stub for each of its thousand handlers, and reads none).
+  if (file.mode === "create") return (await lstatOrUndefined(fs, absPath)) ? "keep" : "create";
   const current = await readIfRegularFile(fs, absPath);
   // Authored files are never written through a symlink or over something that is not a file.
   const authored = file.mode !== "generated" || file.area === "handlers";
-  if (file.mode === "create") return current.exists ? "keep" : "create";
   if (file.mode === "rename") {
     if (current.exists || fromAbsPath === undefined) return "keep";
     // Only the text the emitter read is moved: an edit made since then wins.
