@@ -221,11 +221,11 @@ What remains, 1,000 tools (cold run, shares of the profile):
   json-schema-to-typescript nor the handlebars compiler. \`test/cache/partial-run.test.ts\` checks each
   kind of edit against a full run on a copy. What is left, timed phase by phase inside one partial run
   (0.40–0.41 s median through this harness's \`timed\` on a quieter machine, 0.41–0.44 s in the tables' runs):
-  Node's start and the CLI's modules ≈ 0.09 s; the cache probe ≈ 0.06 s (reading and hashing the 1,000 specs ≈ 0.03 s, a stat of
+  Node's start and the CLI's modules ≈ 0.09 s; the cache probe ≈ 0.05–0.06 s (reading and hashing the 1,000 specs and listing the handlers ≈ 0.02 s, a stat of
   each of the 3,000 outputs ≈ 0.01 s, the cache file); the memo's base (2.2 MB of JSON) ≈ 0.04 s; loading
   the model stages (yaml and mcp-gen's own modules; Node 20 has no compile cache) ≈ 0.03 s; the model
   and lint, which compare all tools ≈ 0.04 s; emitting the files about all tools (registry, catalog, docs
-  index, handlers interface) ≈ 0.07 s; planning and writing them ≈ 0.045 s; recording ≈ 0.025 s. No one
+  index, handlers interface) ≈ 0.07 s; planning and writing them ≈ 0.03 s (planning decides a handler stub from a stat, not a read of the file); recording ≈ 0.025 s. No one
   step holds the last 0.03–0.05 s: it needs the files about all tools assembled from per-tool pieces the
   memo keeps, and fewer modules to load (a bundled CLI, which the dependency list does not allow). Under
   \`generate --watch\` the process keeps what it parsed, compiled and translated and does not use the
