@@ -228,8 +228,8 @@ What remains, 1,000 tools (cold run, shares of the profile):
   index, handlers interface) ≈ 0.07 s; planning and writing them ≈ 0.03 s (planning decides a handler stub from a stat, not a read of the file); recording ≈ 0.025 s. No one
   step holds the last 0.03–0.05 s: it needs the files about all tools assembled from per-tool pieces the
   memo keeps, and fewer modules to load (a bundled CLI, which the dependency list does not allow). Under
-  \`generate --watch\` the process keeps what it parsed, compiled and translated and does not use the
-  cache (the "under \`generate --watch\`" row).
+  \`generate --watch\` an edit is the same partial run in the watching process, without a new process's
+  start and module loading (the "under \`generate --watch\`" row).
 
 **Serving**: mcp-gen's server answers \`tools/call\` through a subclass of the SDK's \`Server\`. The SDK
 sorts every inbound message with three zod checks in turn (a result? an error? a request?); for a request

@@ -1,6 +1,7 @@
 /**
  * One spec edited under a running `generate --watch`: the watcher calls `generateWorkspace`
- * again in the same process, which keeps what earlier runs parsed, compiled and translated.
+ * again in the same process, build cache included, so an edit is a partial run without a
+ * new process's start and module loading.
  * This runs the first generation, then `edits` times: edit one spec's description, generate,
  * and prints one JSON line with the time of each run after an edit (in-process, milliseconds).
  * Usage: node bench/watch-edit.mjs <package dir> <project dir> <spec file> <edits>
@@ -11,8 +12,8 @@ import { pathToFileURL } from "node:url";
 
 const [packageDir, projectDir, specFile, editsText] = process.argv.slice(2);
 const { generateWorkspace } = await import(pathToFileURL(path.join(packageDir, "dist", "generate.js")).href);
-// As the watcher runs it (src/cli/generate.ts): never answered from the build cache.
-const first = await generateWorkspace({ cwd: projectDir, cache: false });
+// As the watcher runs it (src/cli/generate.ts): a plain generate, build cache included.
+const first = await generateWorkspace({ cwd: projectDir });
 if (first.exitCode !== 0) throw new Error("the first run failed");
 const original = readFileSync(specFile, "utf8");
 const ms = [];
@@ -20,7 +21,7 @@ try {
   for (let edit = 1; edit <= Number(editsText); edit++) {
     writeFileSync(specFile, original.replace(/^description: (.*)$/m, (_, text) => `description: ${text} (watch edit ${edit})`));
     const started = performance.now();
-    const run = await generateWorkspace({ cwd: projectDir, cache: false });
+    const run = await generateWorkspace({ cwd: projectDir });
     ms.push(performance.now() - started);
     if (run.exitCode !== 0 || run.projects[0].result.written.length === 0) throw new Error(`edit ${edit}: the run failed or wrote nothing`);
   }

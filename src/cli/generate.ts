@@ -170,12 +170,11 @@ async function runWatch(options: GenerateCliOptions, io: Io, cwd: string): Promi
   const interrupt = interruptSignal();
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
   try {
-    // Every run of a watch does the work in this process (and still records the build
-    // cache): what it parsed, compiled and translated stays, so after the first run an
-    // edit costs only the changed spec. Answered from the cache, the first run would
-    // leave the first edit to do everything.
-    const runOptions = { ...options, cache: false };
-    return await watchGenerate({ cwd, configs, io, signal: interrupt.signal, run: (observe) => runGenerate(runOptions, io, cwd, observe) });
+    // Every run of a watch is a plain `generate` in this process, build cache included: a
+    // run after editing one spec is a partial run (src/generate.ts), without a new process's
+    // start and module loading. With `--no-cache` every run is a full one, which still finds
+    // what earlier runs of the process parsed, compiled and translated.
+    return await watchGenerate({ cwd, configs, io, signal: interrupt.signal, run: (observe) => runGenerate(options, io, cwd, observe) });
   } finally {
     interrupt.dispose();
   }

@@ -3,7 +3,7 @@
  * under it, Ctrl-C at the end. Every wait is bounded and says what it was waiting for.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI, removeProject, snapshotTree, tempProject, writeFiles } from "../helpers/project.js";
@@ -35,8 +35,8 @@ interface Watched {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function startWatch(cwd: string): Watched {
-  const child = spawn(process.execPath, [CLI, "generate", "--watch"], { cwd, env: { ...process.env, NO_COLOR: "1" } });
+function startWatch(cwd: string, env: Record<string, string> = {}): Watched {
+  const child = spawn(process.execPath, [CLI, "generate", "--watch"], { cwd, env: { ...process.env, NO_COLOR: "1", ...env } });
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
@@ -68,14 +68,20 @@ afterAll(() => {
 });
 
 describe("generate --watch", () => {
-  it("regenerates on spec, $ref and config changes, survives a broken spec, picks up new specs, and exits 0 on Ctrl-C", async () => {
+  // Without a cache every run is a full one; with it (as in a project with node_modules),
+  // a run after a spec edit is a partial run, a $ref or config edit a full one.
+  it.each([
+    ["without a build cache", false],
+    ["with the build cache", true],
+  ])("%s: regenerates on spec, $ref and config changes, survives a broken spec, picks up new specs, and exits 0 on Ctrl-C", async (_what, cached) => {
     const dir = tempProject("watch", {
       "package.json": JSON.stringify({ name: "watch-demo", version: "1.0.0", type: "module" }),
       "specs/ping.yaml": PING("Sends a ping."),
       "specs/schemas/message.yaml": MESSAGE("text"),
     });
     dirs.push(dir);
-    const watched = startWatch(dir);
+    const cacheDir = path.join(dir, ".cache-dir");
+    const watched = startWatch(dir, cached ? { MCP_GEN_CACHE_DIR: cacheDir } : { MCP_GEN_NO_CACHE: "1" });
     children.push(watched.child);
     // A run is over when the watcher says it is watching again.
     let runs = 0;
@@ -87,12 +93,20 @@ describe("generate --watch", () => {
     await nextRun("the first run");
     expect(read(dir, "generated/tools/ping.ts")).toContain("Sends a ping.");
     expect(read(dir, "handlers/ping.ts")).toContain("export const ping: PingHandler");
+    // The runs record the build cache exactly when it is on.
+    expect(existsSync(cacheDir) && readdirSync(cacheDir).some((name) => name.endsWith(".memo.json"))).toBe(cached);
 
     // A spec edit.
     writeFiles(dir, { "specs/ping.yaml": PING("Sends a ping, edited.") });
     await nextRun("a spec edit");
     expect(read(dir, "generated/tools/ping.ts")).toContain("Sends a ping, edited.");
+    expect(read(dir, "generated/docs/catalog.json")).toContain("Sends a ping, edited.");
     expect(watched.stderr()).toContain("specs/ping.yaml changed; regenerating");
+
+    // The same text saved again: nothing to write.
+    writeFiles(dir, { "specs/ping.yaml": PING("Sends a ping, edited.") });
+    await nextRun("a save without a change");
+    expect(watched.stdout().trimEnd().split("\n").at(-1)).toMatch(/everything up to date/);
 
     // An edit of a file the spec `$ref`s (ignored as a spec, watched as a source).
     writeFiles(dir, { "specs/schemas/message.yaml": MESSAGE("body") });
