@@ -10,6 +10,7 @@ import type { GeneratedFile } from "./generated-file.js";
 import { generatedHeader } from "./header.js";
 import { jsLiteral } from "./js-literal.js";
 import { claimName, typeNameFromKey } from "./ts-names.js";
+import { setOwn } from "../util/set-own.js";
 
 /** How many tools are compiled at once: enough to overlap the async $ref pass, few enough to bound memory. */
 const CONCURRENCY = 16;
@@ -364,10 +365,6 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** `copy[key] = value` would set the prototype for a property named `__proto__`. */
-function setOwn(target: JsonObject, key: string, value: JsonValue): void {
-  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-}
 
 // ---------------------------------------------------------------------------------
 // Text

@@ -13,6 +13,7 @@ import type { LoadResult, YamlFile } from "./load.js";
 import type { JsonObject, JsonValue } from "./model.js";
 import { locate, pathToPointer, pointerToPath, type DataPath } from "./positions.js";
 import { forEachSchema } from "./vocabulary.js";
+import { setOwn } from "../util/set-own.js";
 
 export interface BundleArgs {
   yaml: YamlFile;
@@ -371,10 +372,6 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** `object[key] = value` would set the prototype for a property named `__proto__`. */
-function setOwn(object: JsonObject, key: string, value: JsonValue): void {
-  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-}
 
 /** A plain-data deep copy that keeps key order; a value that contains itself is cut. */
 function cloneJson(value: unknown, ancestors: Set<unknown> = new Set()): JsonValue {
