@@ -1,7 +1,7 @@
 /**
  * One spec edited under a running `generate --watch`: the watcher calls `generateWorkspace`
- * again in the same process, build cache included, so an edit is a partial run without a
- * new process's start and module loading.
+ * again in the same process: the first run does the whole work, every later run uses the
+ * build cache, so an edit is a partial run without a new process's start and module loading.
  * This runs the first generation, then `edits` times: edit one spec's description, generate,
  * and prints one JSON line with the time of each run after an edit (in-process, milliseconds).
  * Usage: node bench/watch-edit.mjs <package dir> <project dir> <spec file> <edits>
@@ -12,8 +12,8 @@ import { pathToFileURL } from "node:url";
 
 const [packageDir, projectDir, specFile, editsText] = process.argv.slice(2);
 const { generateWorkspace } = await import(pathToFileURL(path.join(packageDir, "dist", "generate.js")).href);
-// As the watcher runs it (src/cli/generate.ts): a plain generate, build cache included.
-const first = await generateWorkspace({ cwd: projectDir });
+// As the watcher runs it (src/cli/generate.ts): the first run without the build cache, the others with it.
+const first = await generateWorkspace({ cwd: projectDir, cache: false });
 if (first.exitCode !== 0) throw new Error("the first run failed");
 const original = readFileSync(specFile, "utf8");
 const ms = [];

@@ -170,11 +170,15 @@ async function runWatch(options: GenerateCliOptions, io: Io, cwd: string): Promi
   const interrupt = interruptSignal();
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
   try {
-    // Every run of a watch is a plain `generate` in this process, build cache included: a
-    // run after editing one spec is a partial run (src/generate.ts), without a new process's
-    // start and module loading. With `--no-cache` every run is a full one, which still finds
-    // what earlier runs of the process parsed, compiled and translated.
-    return await watchGenerate({ cwd, configs, io, signal: interrupt.signal, run: (observe) => runGenerate(options, io, cwd, observe) });
+    // The first run does the whole work in this process (answered from the build cache, it
+    // would leave the process nothing parsed, compiled or translated for a later full run,
+    // after an edit of a `$ref`ed file or the config). Every later run is a plain `generate`,
+    // build cache included: after a spec edit, a partial run (src/generate.ts) without a new
+    // process's start and module loading. With `--no-cache` every run is a full one.
+    let runs = 0;
+    const run = (observe: Parameters<typeof runGenerate>[3]) =>
+      runGenerate(runs++ === 0 ? { ...options, cache: false } : options, io, cwd, observe);
+    return await watchGenerate({ cwd, configs, io, signal: interrupt.signal, run });
   } finally {
     interrupt.dispose();
   }
