@@ -22,7 +22,7 @@
  * This module must stay cheap to import: node built-ins and types only.
  */
 import { createHash } from "node:crypto";
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResolvedConfig } from "../config/config.js";
@@ -589,7 +589,8 @@ let identity: string | undefined;
 /**
  * mcp-gen's own build: its version and the size and time of every file it runs or
  * reads (dist, templates, schemas), so a rebuilt or upgraded mcp-gen never reuses
- * what an older one recorded.
+ * what an older one recorded. Declarations and source maps in dist change nothing a
+ * run does, and are left out.
  */
 function generatorIdentity(): string {
   if (identity !== undefined) return identity;
@@ -598,22 +599,26 @@ function generatorIdentity(): string {
   hash.update(readText(path.join(packageRoot, "package.json")) ?? "");
   // src: when mcp-gen runs from its sources (its own tests), an edit there counts too.
   for (const folder of ["dist", "src", "templates", "schema"]) {
-    const walk = (dir: string): void => {
-      let entries: string[];
+    const walk = (dir: string, relative: string): void => {
+      let entries: Dirent[];
       try {
-        entries = readdirSync(dir).sort();
+        entries = readdirSync(dir, { withFileTypes: true });
       } catch {
         return;
       }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       for (const entry of entries) {
-        const full = path.join(dir, entry);
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          walk(full, `${relative}/${entry.name}`);
+          continue;
+        }
+        if (folder === "dist" && (entry.name.endsWith(".map") || entry.name.endsWith(".d.ts"))) continue;
         const stat = statSync(full, { throwIfNoEntry: false });
-        if (!stat) continue;
-        if (stat.isDirectory()) walk(full);
-        else hash.update(`${path.relative(packageRoot, full)}\0${stat.size}\0${stat.mtimeMs}\0`);
+        if (stat) hash.update(`${relative}/${entry.name}\0${stat.size}\0${stat.mtimeMs}\0`);
       }
     };
-    walk(path.join(packageRoot, folder));
+    walk(path.join(packageRoot, folder), folder);
   }
   identity = hash.digest("hex");
   return identity;
