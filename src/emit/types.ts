@@ -365,7 +365,6 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-
 // ---------------------------------------------------------------------------------
 // Text
 

@@ -12,8 +12,8 @@
  * - Answers finished in the same turn of the event loop leave in one write.
  */
 import type { Readable, Writable } from "node:stream";
-import { isPlainMessage } from "./plain-message.js";
 import { parseJSONRPCMessage, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/server";
+import { isPlainMessage } from "./plain-message.js";
 
 const NEWLINE = 0x0a;
 

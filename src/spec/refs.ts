@@ -372,7 +372,6 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-
 /** A plain-data deep copy that keeps key order; a value that contains itself is cut. */
 function cloneJson(value: unknown, ancestors: Set<unknown> = new Set()): JsonValue {
   if (typeof value !== "object" || value === null) return value as JsonValue;

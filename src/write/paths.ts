@@ -32,8 +32,9 @@ export function resolveInArea(areaDir: string, areaPath: string): string {
 
 /** What users see: the path relative to the project root, with `/` on every OS. */
 export function toProjectPath(root: string, absPath: string): string {
-  // The usual case, a normalized path inside a normalized root, without path.relative's work.
-  if (path.sep === "/" && absPath.startsWith(`${root}/`) && isNormalAbsolute(root) && isNormalAbsolute(absPath)) return absPath.slice(root.length + 1);
+  // The usual case, a normalized path inside its root, without path.relative's work (a root
+  // that is not normalized shows in the path itself: `//`, a dot segment, no leading `/`).
+  if (path.sep === "/" && absPath.startsWith(`${root}/`) && isNormalAbsolute(absPath)) return absPath.slice(root.length + 1);
   return path.relative(root, absPath).split(path.sep).join("/");
 }
 
