@@ -1,8 +1,9 @@
 /** The built `mcp-gen` binary, run as a user runs it. */
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CORPUS_DIR, removeProject, runCli, tempProject, writeFiles } from "./helpers/project.js";
+import { CLI, CORPUS_DIR, removeProject, runCli, tempProject, writeFiles } from "./helpers/project.js";
 import { startHttpToolsServer, stdioServerCommand } from "./helpers/tools-server.js";
 
 const dirs: string[] = [];
@@ -40,6 +41,27 @@ describe("mcp-gen CLI", () => {
   it("prints --version", () => {
     const version = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
     expect(runCli(["--version"], project({})).stdout.trim()).toBe(version);
+  });
+
+  it("asks Node for its compile cache before loading its own modules (where Node has one)", () => {
+    // Node 20 has no `module.enableCompileCache`; a preload gives it one that reports
+    // whether any of mcp-gen's modules (commander, the first it loads) was loaded already.
+    const dir = project({
+      "preload.mjs": [
+        'import nodeModule, { createRequire } from "node:module";',
+        "const require = createRequire(import.meta.url);",
+        "nodeModule.enableCompileCache = () => {",
+        '  const loaded = Object.keys(require.cache).filter((file) => file.includes("commander"));',
+        "  process.stderr.write(`compile cache asked for; commander loaded: ${loaded.length > 0}\\n`);",
+        "  return { status: 0 };",
+        "};",
+        "",
+      ].join("\n"),
+    });
+    const r = spawnSync(process.execPath, ["--import", "./preload.mjs", CLI, "--version"], { cwd: dir, encoding: "utf8" });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe("compile cache asked for; commander loaded: false\n");
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it("generates, then reports up to date", () => {
