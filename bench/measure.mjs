@@ -10,12 +10,14 @@ const PEAK_RSS = fileURLToPath(new URL("./peak-rss.cjs", import.meta.url));
  * Runs `command args` in `cwd` to completion. Returns wall ms, the peak RSS (MB) of the
  * largest Node process of the run, exit status and output. `ok(status, output)` decides
  * whether the run counts; a run that does not is an error (the bench never times failures).
+ * `env` adds to the environment.
  */
-export async function timed(command, args, { cwd, log, ok = (status) => status === 0 } = {}) {
+export async function timed(command, args, { cwd, log, ok = (status) => status === 0, env: extraEnv = {} } = {}) {
   const rssFile = path.join(path.dirname(log), `rss-${process.pid}.txt`);
   rmSync(rssFile, { force: true });
   const env = {
     ...process.env,
+    ...extraEnv,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${JSON.stringify(PEAK_RSS)}`.trim(),
     BENCH_RSS_FILE: rssFile,
     NO_COLOR: "1",

@@ -66,6 +66,25 @@ export function renderResults(summary, context) {
     const w = s("gen.watchChange");
     row(`one spec changed, ${n} tools, under \`generate --watch\``, spread(w.ms, time), "—", "—", "(information: the same process runs again)", "—", `node bench/watch-edit.mjs .tmp/bench/mcp-gen ${p.gen} <spec> ${context.reps}`);
   });
+  if (context.otherNode) {
+    // Information rows: the same runs under another Node (`--node`), right after this Node's.
+    const other = `TMPDIR=../other-node-tmp <node ${context.otherNode}> ../mcp-gen/dist/cli.js generate`;
+    const info = `(information: Node ${context.otherNode}, mcp-gen's compile cache on)`;
+    guarded(() => {
+      const c = s("other.cold");
+      const peer = s("other.peer");
+      row(`cold generate, ${n} tools, Node ${context.otherNode}`, `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`, spread(peer.ms, time), x(ratio(c.ms.median, peer.ms.median)), info, "—", `cd ${p.gen} && ${setAside} && ${other}  ‖  ${peerCmd.replace(/&& node /, "&& <node> ")}`);
+    });
+    guarded(() => {
+      const c = s("other.noop");
+      const peer = s("other.peer");
+      row(`no-op generate, ${n} tools, Node ${context.otherNode}`, `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`, `${spread(peer.ms, time)} (always regenerates)`, x(ratio(c.ms.median, peer.ms.median)), info, "—", `${other}  # after the cold run`);
+    });
+    guarded(() => {
+      const c = s("other.change");
+      row(`one spec changed, ${n} tools, Node ${context.otherNode}`, `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`, "—", "—", info, "—", `<edit one spec's description> && ${other}`);
+    });
+  }
   guarded(() => {
     const c = s("gen.coldTsc");
     const peer = s("peer.coldTsc");

@@ -6,6 +6,9 @@
  *   npm run bench                     1,000 / 5,000 tools, 5 repetitions (about 15 minutes)
  *   npm run bench -- --quick          100 / 200 tools, 1 repetition, 1,000 calls (CI smoke test)
  *   npm run bench -- --reps 7 --tools 1000 --out <file>
+ *   npm run bench -- --node <path>    also time cold, no-op and one-change generation under
+ *                                     another Node (information rows), e.g. Node 22 from
+ *                                     `npx -p node@22 -- which node`
  *
  * Work folders are under .tmp/bench/ (built fresh every run, never committed).
  */
@@ -42,6 +45,19 @@ const CLI = path.join(PACKAGE, "dist", "cli.js");
 const TSC = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
 const PEER = path.join(REPO_ROOT, "node_modules", "openapi-mcp-generator", "bin", "openapi-mcp-generator.js");
 const rel = (p) => path.relative(REPO_ROOT, p) || ".";
+// Another Node for information rows (`--node <path>`); its compile cache (Node 22.1 and
+// later, which mcp-gen's CLI turns on) is kept in the work folder, not the system's.
+const OTHER_NODE = option("--node", undefined);
+const OTHER_TMP = path.join(WORK, "other-node-tmp");
+let otherVersion;
+if (OTHER_NODE) {
+  const probe = spawnSync(OTHER_NODE, ["--version"], { encoding: "utf8" });
+  if (probe.status !== 0) {
+    console.error(`bench: --node ${OTHER_NODE} does not run (${probe.error?.message ?? probe.stderr.trim()})`);
+    process.exit(2);
+  }
+  otherVersion = probe.stdout.trim();
+}
 
 if (!existsSync(path.join(REPO_ROOT, "dist", "cli.js"))) {
   console.error("bench: dist/cli.js is missing; run `npm run build` first (npm run bench does).");
@@ -53,6 +69,7 @@ const started = Date.now();
 const loadBefore = loadavg()[0];
 rmSync(WORK, { recursive: true, force: true });
 mkdirSync(WORK, { recursive: true });
+if (OTHER_NODE) mkdirSync(OTHER_TMP);
 for (const entry of ["dist", "templates", "schema", "package.json"]) {
   cpSync(path.join(REPO_ROOT, entry), path.join(PACKAGE, entry), { recursive: true });
 }
@@ -157,9 +174,10 @@ const peerTscOk = (status, output) =>
     .every((line) => /error TS2307: Cannot find module '(axios|dotenv)'/.test(line));
 
 const mcpGen = (cwd) => timed(NODE, [CLI, "generate"], { cwd, log: LOG });
+const otherGen = (cwd) => timed(OTHER_NODE, [CLI, "generate"], { cwd, log: LOG, env: { TMPDIR: OTHER_TMP } });
 const typeCheck = (cwd, ok) => timed(NODE, [TSC, "-p", "tsconfig.json", "--noEmit"], { cwd, log: LOG, ok });
-const peerGen = () =>
-  timed(NODE, [PEER, "-i", "openapi.json", "-o", "out", "--force", "--max-tool-name-length", "128"], { cwd: peerDir, log: LOG });
+const peerGen = (node = NODE) =>
+  timed(node, [PEER, "-i", "openapi.json", "-o", "out", "--force", "--max-tool-name-length", "128"], { cwd: peerDir, log: LOG });
 
 let editCount = 0;
 const editedFile = specFiles[Math.floor(specFiles.length / 2)];
@@ -244,6 +262,16 @@ for (let rep = 1; rep <= REPS; rep++) {
   record("gen.noop", await mcpGen(genDir));
   editOneSpec();
   record("gen.change", await mcpGen(genDir));
+  if (OTHER_NODE) {
+    cleanGenerated(genDir);
+    record("other.cold", await otherGen(genDir));
+    record("other.noop", await otherGen(genDir));
+    editOneSpec();
+    record("other.change", await otherGen(genDir));
+    rmSync(path.join(peerDir, "out"), { recursive: true, force: true });
+    settleDisk();
+    record("other.peer", await peerGen(OTHER_NODE));
+  }
   genFootprint ??= { generated: footprint(path.join(genDir, "generated")), handlers: footprint(path.join(genDir, "handlers")) };
 
   rmSync(path.join(peerDir, "out"), { recursive: true, force: true });
@@ -270,6 +298,15 @@ say(`bench: one spec edited under generate --watch, ${REPS} edits`);
 }
 
 rmSync(SET_ASIDE, { recursive: true, force: true });
+
+// The CLI asks Node 22.1 and later for its compile cache: the other Node's runs must have written one.
+const [otherMajor, otherMinor] = (otherVersion ?? "v0.0").slice(1).split(".").map(Number);
+if (OTHER_NODE && (otherMajor > 22 || (otherMajor === 22 && otherMinor >= 1))) {
+  const cacheDir = path.join(OTHER_TMP, "node-compile-cache");
+  const written = existsSync(cacheDir) ? readdirSync(cacheDir, { recursive: true }).length : 0;
+  if (written === 0) throw new Error(`bench: mcp-gen under Node ${otherVersion} wrote no compile cache in ${rel(cacheDir)}`);
+  say(`bench: Node ${otherVersion} kept its compile cache in ${rel(cacheDir)} (${written} entries)`);
+}
 
 // ---------------------------------------------------------------------------------
 // Report
@@ -302,6 +339,7 @@ function writeReport({ partial = false } = {}) {
     },
     minutes: (Date.now() - started) / 60000,
     date: new Date().toISOString().slice(0, 10),
+    otherNode: otherVersion,
     footprint: { mcpGen: genFootprint, peer: peerFootprint },
     paths: { gen: rel(genDir), big: rel(bigDir), peer: rel(peerDir), serve: rel(serveDir), tools: rel(toolsJson) },
     withOutputSchema: tools.filter((t) => t.outputSchema).length,
