@@ -201,7 +201,7 @@ What the first profiles showed, and what was changed (1,000 tools, cold run 11.5
 
 What remains, 1,000 tools (cold run, shares of the profile):
 
-- **Cold generate (≈ 2.5–2.8 s on this machine, target 1.5 s)**: YAML parsing with positions (\`yaml\`,
+- **Cold generate (≈ 2.2–2.8 s on this machine across the runs of 2026-11-22, target 1.5 s)**: YAML parsing with positions (\`yaml\`,
   13–16%: every file keeps its node tree, because lint and diagnostics point into it), ajv compiling
   every distinct input and output schema with standalone source (13–15%), json-schema-to-typescript
   (10–13% plus lodash and its \`$ref\` parser), garbage collection (10–12%), module loading (8%), and
@@ -223,7 +223,7 @@ What remains, 1,000 tools (cold run, shares of the profile):
   95,000 lines of generated and handler TypeScript and 124,000 lines of library declarations 1.2 s,
   binding 0.5 s, checking 1.0 s), against the peer's 23 s of checking its one large file. The ratio
   moves with the cold run, so it sits at the edge whenever a cold run is slow.
-- **One spec changed (≈ 0.40–0.44 s here, target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
+- **One spec changed (0.36–0.37 s in the two runs of 2026-11-22's last stop, met; 0.41–0.44 s in the three before it, on a busier machine — the peer's own cold run, a gauge of the machine, took 257–273 ms then and 239–248 ms now; target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
   src/cache/spec-memo.ts). The cache records, beside its fingerprint, a memo: each spec file's share of
   the model (its tools, names, diagnostics and \`$ref\`s) and of the lint, each tool's key (its model and
   position), and in side files the validators' code per distinct schema, the types' translations and the
@@ -249,6 +249,14 @@ What remains, 1,000 tools (cold run, shares of the profile):
   memo keeps, and fewer modules to load (a bundled CLI, which the dependency list does not allow). Under
   \`generate --watch\` an edit is the same partial run in the watching process, without a new process's
   start and module loading (the "under \`generate --watch\`" row).
+- **Under Node 22** (\`npm run bench -- --node <path>\`, the "Node v22" rows): the same runs take less
+  time (a cold run ≈ 2.05–2.25 s, no-op ≈ 0.11 s, one spec changed ≈ 0.29 s), mostly from Node's own
+  start-up and module loading. From Node 22.1 the CLI also turns on Node's compile cache before loading
+  its modules. Interleaved against \`NODE_DISABLE_COMPILE_CACHE=1\` (15 pairs each): one spec changed
+  301 ms against 320 ms, no-op 124 ms against 131 ms; a cold run showed no difference (2.07 s against
+  2.06 s, 5 pairs). The generated server does not turn it on: there it made spawn → full \`tools/list\` of
+  1,000 tools slower (333 ms against 287 ms on Node 22), because reading a thousand cache entries
+  costs more than compiling a thousand small modules lazily.
 
 **Serving**: mcp-gen's server answers \`tools/call\` through a subclass of the SDK's \`Server\`. The SDK
 sorts every inbound message with three zod checks in turn (a result? an error? a request?); for a request
