@@ -3,12 +3,12 @@
  * openapi-mcp-generator and the official SDK's McpServer. Every figure is a separate
  * process, repeated and interleaved with its peer; results go to bench/RESULTS.md.
  *
- *   npm run bench                     1,000 / 5,000 tools, 5 repetitions (about 15 minutes)
+ *   npm run bench                     1,000 / 5,000 tools, 5 repetitions (about 5 minutes on a quiet 2-core machine)
  *   npm run bench -- --quick          100 / 200 tools, 1 repetition, 1,000 calls (CI smoke test)
  *   npm run bench -- --reps 7 --tools 1000 --out <file>
  *   npm run bench -- --node <path>    also time cold, no-op and one-change generation under
  *                                     another Node (information rows), e.g. Node 22 from
- *                                     `npx -p node@22 -- which node`
+ *                                     `npx -y -p node@22 -- which node`
  *
  * Work folders are under .tmp/bench/ (built fresh every run, never committed).
  */
