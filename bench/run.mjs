@@ -323,7 +323,8 @@ function writeReport({ partial = false } = {}) {
   const context = {
     quick,
     partial,
-    args: argv.join(" "),
+    // The other Node by its version: its path is this machine's.
+    args: argv.map((arg, i) => (argv[i - 1] === "--node" ? `<Node ${otherVersion}>` : arg)).join(" "),
     tools: TOOLS,
     big: BIG,
     reps: REPS,
