@@ -176,8 +176,12 @@ const peerTscOk = (status, output) =>
 const mcpGen = (cwd) => timed(NODE, [CLI, "generate"], { cwd, log: LOG });
 const otherGen = (cwd) => timed(OTHER_NODE, [CLI, "generate"], { cwd, log: LOG, env: { TMPDIR: OTHER_TMP } });
 const typeCheck = (cwd, ok) => timed(NODE, [TSC, "-p", "tsconfig.json", "--noEmit"], { cwd, log: LOG, ok });
-const peerGen = (node = NODE) =>
-  timed(node, [PEER, "-i", "openapi.json", "-o", "out", "--force", "--max-tool-name-length", "128"], { cwd: peerDir, log: LOG });
+/** The peer's run, always a cold one (it regenerates everything anyway): its previous output goes first. */
+const peerGen = (node = NODE) => {
+  rmSync(path.join(peerDir, "out"), { recursive: true, force: true });
+  settleDisk();
+  return timed(node, [PEER, "-i", "openapi.json", "-o", "out", "--force", "--max-tool-name-length", "128"], { cwd: peerDir, log: LOG });
+};
 
 let editCount = 0;
 const editedFile = specFiles[Math.floor(specFiles.length / 2)];
@@ -268,14 +272,10 @@ for (let rep = 1; rep <= REPS; rep++) {
     record("other.noop", await otherGen(genDir));
     editOneSpec();
     record("other.change", await otherGen(genDir));
-    rmSync(path.join(peerDir, "out"), { recursive: true, force: true });
-    settleDisk();
     record("other.peer", await peerGen(OTHER_NODE));
   }
   genFootprint ??= { generated: footprint(path.join(genDir, "generated")), handlers: footprint(path.join(genDir, "handlers")) };
 
-  rmSync(path.join(peerDir, "out"), { recursive: true, force: true });
-  settleDisk();
   const peer = await peerGen();
   record("peer.cold", peer);
   const peerTsc = await typeCheck(path.join(peerDir, "out"), peerTscOk);
@@ -300,8 +300,11 @@ say(`bench: one spec edited under generate --watch, ${REPS} edits`);
 rmSync(SET_ASIDE, { recursive: true, force: true });
 
 // The CLI asks Node 22.1 and later for its compile cache: the other Node's runs must have written one.
-const [otherMajor, otherMinor] = (otherVersion ?? "v0.0").slice(1).split(".").map(Number);
-if (OTHER_NODE && (otherMajor > 22 || (otherMajor === 22 && otherMinor >= 1))) {
+const hasCompileCache = (version) => {
+  const [major, minor] = version.slice(1).split(".").map(Number);
+  return major > 22 || (major === 22 && minor >= 1);
+};
+if (OTHER_NODE && hasCompileCache(otherVersion)) {
   const cacheDir = path.join(OTHER_TMP, "node-compile-cache");
   const written = existsSync(cacheDir) ? readdirSync(cacheDir, { recursive: true }).length : 0;
   if (written === 0) throw new Error(`bench: mcp-gen under Node ${otherVersion} wrote no compile cache in ${rel(cacheDir)}`);
