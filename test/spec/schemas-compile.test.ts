@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { JsonObject } from "../../src/spec/model.js";
-import { compileSchema } from "../../src/spec/schemas.js";
+import { compileSchema, schemaCompiler } from "../../src/spec/schemas.js";
 
 /** A fresh copy, so that only the content can make two schemas the same. */
 const copy = (schema: JsonObject): JsonObject => JSON.parse(JSON.stringify(schema)) as JsonObject;
@@ -30,6 +30,23 @@ describe("compileSchema: one compiled function per distinct schema", () => {
     const problems = compileSchema(broken, "2020-12").problems;
     expect(problems).toHaveLength(1);
     expect(compileSchema(copy(broken), "2020-12")).toEqual({ problems });
+  });
+
+  it("checks a schema against the meta-schema once: compile does not check it again", () => {
+    for (const dialect of ["2020-12", "draft-07"] as const) {
+      const check = vi.spyOn(schemaCompiler(dialect), "validateSchema");
+      try {
+        const fresh: JsonObject = { type: "object", properties: { [`once_${dialect}`]: { type: "integer", minimum: 0 } } };
+        expect(compileSchema(fresh, dialect).validate!({ [`once_${dialect}`]: -1 })).toBe(false);
+        expect(check).toHaveBeenCalledTimes(1);
+        // And a schema the meta-schema rejects is still reported, not compiled.
+        expect(compileSchema({ type: "object", properties: { a: { minLength: -1 } } }, dialect).problems).toEqual([
+          { message: "`/properties/a/minLength` must be >= 0", path: ["properties", "a", "minLength"] },
+        ]);
+      } finally {
+        check.mockRestore();
+      }
+    }
   });
 
   it("keeps each function's source, for the validators emitter", () => {
