@@ -198,10 +198,13 @@ What the first profiles showed, and what was changed (1,000 tools, cold run 11.5
   input and the hash of every owned output; a run with nothing changed loads no YAML, ajv,
   json-schema-to-typescript or ts-morph. Every command module and pipeline stage is imported lazily.
 - the writer awaited the thread pool for every file → synchronous calls, temp files planned in batches.
+- ajv checked every schema against its meta-schema twice (the checker asks, then \`compile\` asked
+  again) → once: the checker's instances are made with \`validateSchema: false\` (≈ 0.02 s of a cold run,
+  5 interleaved pairs).
 
 What remains, 1,000 tools (cold run, shares of the profile):
 
-- **Cold generate (≈ 2.2–2.8 s on this machine across the runs of 2026-11-22, target 1.5 s)**: YAML parsing with positions (\`yaml\`,
+- **Cold generate (≈ 2.2–2.8 s on this machine across the runs of 2026-11-22 and 23, target 1.5 s)**: YAML parsing with positions (\`yaml\`,
   13–16%: every file keeps its node tree, because lint and diagnostics point into it), ajv compiling
   every distinct input and output schema with standalone source (13–15%), json-schema-to-typescript
   (10–13% plus lodash and its \`$ref\` parser), garbage collection (10–12%), module loading (8%), and
@@ -217,13 +220,23 @@ What remains, 1,000 tools (cold run, shares of the profile):
   because a single-threaded run already keeps about 1.4 cores busy (V8's background garbage collection and
   compilers: 3.9 s of user time in 2.8 s of wall time). Reading the model stage alone shows it: one thread
   read and checked all 1,000 spec files in 1.2 s, and two threads each reading half took 1.27–1.35 s each.
-  That attempt was not kept.
+  That attempt was not kept. Timed phase by phase inside one cold run (2.3–2.4 s): Node and the CLI's
+  modules 0.1 s; reading, checking and modelling the 1,000 files 1.05 s (of it \`yaml\` ≈ 0.36 s, ajv
+  ≈ 0.4 s); lint 0.12 s; the types files 0.55–0.59 s (json-schema-to-typescript, one call per tool);
+  the docs pages 0.12 s; validators 0.035 s; planning and writing 3,012 files 0.15–0.2 s; recording the
+  cache 0.11 s. Measured and not kept: ajv's \`code.optimize: false\` saves ≈ 0.11 s but leaves dead
+  statements in every validator (\`const _errs0 = errors;\` that nothing reads) and makes the validators
+  files 11% larger, which the generated server loads; \`--always-sparkplug\` and \`--max-lazy\` changed
+  nothing; translating one tool at a time instead of 16 changed nothing. \`yaml\` alone, outside
+  mcp-gen, parses the 1,000 files (1 MB) in ≈ 0.36 s, its lexer ≈ 0.15 s of that; keeping every
+  file's node tree (what positions need) costs ≈ 0.05 s more of it in garbage collection than
+  dropping them.
 - **Generate + \`tsc --noEmit\` (0.23–0.25× the peer across today's runs, target 0.25×)**: the cold run
   plus \`tsc\` over the 2,281 files (≈ 3 s with \`--extendedDiagnostics\`: reading and parsing the
   95,000 lines of generated and handler TypeScript and 124,000 lines of library declarations 1.2 s,
   binding 0.5 s, checking 1.0 s), against the peer's 23 s of checking its one large file. The ratio
   moves with the cold run, so it sits at the edge whenever a cold run is slow.
-- **One spec changed (0.36–0.37 s in the two runs of 2026-11-22's last stop, met; 0.41–0.44 s in the three before it, on a busier machine — the peer's own cold run, a gauge of the machine, took 257–273 ms then and 239–248 ms now; target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
+- **One spec changed (0.38 s in this table and 0.36–0.37 s in the two runs of 2026-11-22's last stop, met; 0.41–0.44 s in the three before it, on a busier machine — the peer's own cold run, a gauge of the machine, took 257–273 ms then and 239–254 ms in the runs since; target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
   src/cache/spec-memo.ts). The cache records, beside its fingerprint, a memo: each spec file's share of
   the model (its tools, names, diagnostics and \`$ref\`s) and of the lint, each tool's key (its model and
   position), and in side files the validators' code per distinct schema, the types' translations and the
@@ -250,7 +263,7 @@ What remains, 1,000 tools (cold run, shares of the profile):
   \`generate --watch\` an edit is the same partial run in the watching process, without a new process's
   start and module loading (the "under \`generate --watch\`" row).
 - **Under Node 22** (\`npm run bench -- --node <path>\`, the "Node v22" rows): the same runs take less
-  time (a cold run ≈ 2.05–2.25 s, no-op ≈ 0.11 s, one spec changed ≈ 0.29 s), mostly from Node's own
+  time (a cold run ≈ 2.05–2.25 s, no-op ≈ 0.11–0.12 s, one spec changed ≈ 0.29–0.31 s), mostly from Node's own
   start-up and module loading. From Node 22.1 the CLI also turns on Node's compile cache before loading
   its modules. Interleaved against \`NODE_DISABLE_COMPILE_CACHE=1\` (15 pairs each): one spec changed
   301 ms against 320 ms, no-op 124 ms against 131 ms; a cold run showed no difference (2.07 s against
