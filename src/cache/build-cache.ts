@@ -30,6 +30,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { findUp } from "../util/find-up.js";
 import { isStringTable, packDiagnostics, StringTable, unpackDiagnostics, type PackedDiagnostic } from "./packed-diagnostics.js";
 import { toPosix } from "../util/posix.js";
+import { compareStrings } from "../write/paths.js";
 
 const CACHE_FORMAT = 4;
 
@@ -327,7 +328,7 @@ export function recordRun(root: string, configFile: string | undefined, options:
     if (!stat?.isFile()) return;
     outputs.push([file, sha1(text), stat.size, stat.mtimeMs]);
   }
-  outputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  outputs.sort((a, b) => compareStrings(a[0], b[0]));
   const strings = new StringTable();
   const cache: CacheFile = {
     format: CACHE_FORMAT,
@@ -606,7 +607,7 @@ function generatorIdentity(): string {
       } catch {
         return;
       }
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      entries.sort((a, b) => compareStrings(a.name, b.name));
       for (const entry of entries) {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) {

@@ -62,8 +62,9 @@ export const STANDARD_FORMATS = [
 export interface AjvSetup {
   /**
    * Keep each function's source for standalone ESM code: the checker's instances, whose
-   * functions the validators emitter writes out. Their callers check a schema against the
-   * meta-schema before compiling it (`ajv.validateSchema`); `compile` does not again.
+   * functions the validators emitter writes out. Their caller (compileUncached in
+   * src/spec/schemas.ts) checks each schema against the meta-schema itself, to report every
+   * problem, so `compile` does not check it a second time (`validateSchema: false`).
    */
   standalone?: boolean;
   /**
@@ -82,8 +83,6 @@ export function createAjv(dialect: Dialect, setup: AjvSetup = {}): Ajv {
     // Vendor keywords (x-*, `examples` in draft-07, ...) are annotations, not errors.
     strict: false,
     validateFormats: true,
-    // The checker's instances: compileUncached (src/spec/schemas.ts) checks each schema against
-    // the meta-schema itself, to report every problem; compile need not check it a second time.
     ...(setup.standalone ? { code: { source: true, esm: true, lines: true }, validateSchema: false } : {}),
   };
   const ajv: Ajv = dialect === "draft-07" ? new Ajv(options) : (new Ajv2020(options) as unknown as Ajv);
