@@ -11,7 +11,7 @@ import type { ResolvedConfig } from "./config/config.js";
 import { configCandidate } from "./config/names.js";
 import type { ProjectRef, ProjectsResult } from "./config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
-import type { GeneratedFile } from "./emit/generated-file.js";
+import type { GeneratedFile, ReuseShared } from "./emit/generated-file.js";
 import type { BuildResult } from "./spec/build-model.js";
 import type { Dialect, JsonObject, ProjectModel, ToolModel } from "./spec/model.js";
 import type { ReuseFile } from "./emit/types.js";
@@ -187,8 +187,17 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     keepValidators = memo.validatorsKey === validatorsKey && validatorsPaths.every(recorded);
     if (keepValidators) kept.push(...validatorsPaths);
   }
+  // A project-wide file rendered from the same data as in the recorded run is kept as
+  // well; every run records what its files were rendered from, for the next one.
+  const sharedKeys: Record<string, string> = {};
+  const reuseShared: ReuseShared = (areaPath, key) => {
+    sharedKeys[areaPath] = key;
+    if (!partial || memo?.sharedKeys[areaPath] !== key || !partial.outputs.has(generatedPath(areaPath))) return false;
+    kept.push(areaPath);
+    return true;
+  };
   const handlersSeen = partial ? partial.inputs.handlers : handlerFiles(config.handlersDir);
-  const emitted = await emitAll(model, config, handlersSeen, { reuse, keepValidators });
+  const emitted = await emitAll(model, config, handlersSeen, { reuse, reuseShared, keepValidators });
   result.diagnostics.push(...emitted.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
 
@@ -231,7 +240,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       chunks: sideId(Object.values(schemaKeys).flat().filter((key): key is string => key !== null)),
       types: sideId(Object.values(typesKeys)),
     };
-    const stored = storeMemo({ specs, toolKeys, schemaKeys, validatorsKey, typesKeys, side }, memoBase, () => randomBytes(20).toString("hex"));
+    const stored = storeMemo({ specs, toolKeys, schemaKeys, validatorsKey, typesKeys, sharedKeys, side }, memoBase, () => randomBytes(20).toString("hex"));
     const keptPaths = new Set(kept.map(generatedPath));
     recordRun(projectRoot, configFile, outputOptions, {
       config,
@@ -421,11 +430,13 @@ export async function emitAll(
   options: {
     /** Tool files known to be current may be left out (see `ReuseFile`). */
     reuse?: ReuseFile;
+    /** Project-wide files known to be current may be left out (see `ReuseShared`). */
+    reuseShared?: ReuseShared;
     /** Leave the validators files out: they are known to be current. */
     keepValidators?: boolean;
   } = {},
 ): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
-  const { reuse } = options;
+  const { reuse, reuseShared } = options;
   const [docs, examples, handlersInterface, registry, server, stubs, types, validatorsModule] = await Promise.all([
     import("./emit/docs.js"),
     import("./emit/examples.js"),
@@ -452,11 +463,11 @@ export async function emitAll(
   const files = [
     ...(await types.emitToolTypes(model, reuse)),
     ...validators,
-    ...registry.emitRegistry(model),
-    ...handlersInterface.emitHandlersInterface(model),
+    ...registry.emitRegistry(model, reuseShared),
+    ...handlersInterface.emitHandlersInterface(model, reuseShared),
     ...server.emitServer(model),
     ...examples.emitExamples(model),
-    ...docs.emitDocs(model, config, reuse),
+    ...docs.emitDocs(model, config, reuse, reuseShared),
     ...handlerStubs.files,
   ];
   return { files, diagnostics: handlerStubs.diagnostics };

@@ -32,7 +32,7 @@ import { isStringTable, packDiagnostics, StringTable, unpackDiagnostics, type Pa
 import { toPosix } from "../util/posix.js";
 import { compareStrings } from "../write/paths.js";
 
-const CACHE_FORMAT = 4;
+const CACHE_FORMAT = 5;
 
 /** What a cache hit hands back: enough for the CLI's report and for `--check`. */
 export interface CachedRun {

@@ -31,6 +31,8 @@ export interface SpecMemo {
   validatorsKey: string;
   /** Each tool's `typesKey`, by tool name. */
   typesKeys: Record<string, string>;
+  /** What each project-wide file was rendered from (see `ReuseShared`), by its path in the generated area. */
+  sharedKeys: Record<string, string>;
   /**
    * The side files (src/cache/build-cache.ts) and their ids: `chunks`, the validators'
    * chunks of the recorded model (src/spec/chunks.ts), and `types`, its types'

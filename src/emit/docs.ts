@@ -12,11 +12,11 @@ import { schemaTable, type PropertyRow, type SchemaTable } from "../docs/schema-
 import { tagGroups } from "../docs/tag-groups.js";
 import { specFiles } from "./registry.js";
 import type { JsonObject, ProjectModel, ToolModel } from "../spec/model.js";
-import type { GeneratedFile } from "./generated-file.js";
+import type { GeneratedFile, ReuseShared } from "./generated-file.js";
 import type { ReuseFile } from "./types.js";
 import { generatedHeader } from "./header.js";
 import { codeBlock, escapeBlock, escapeCell, escapeText, firstSentence, inlineCode, inlineCodeCell } from "./markdown.js";
-import { renderTemplate } from "./templates.js";
+import { renderKey, renderTemplate } from "./templates.js";
 
 export { toolTitle } from "../docs/catalog.js";
 export { typeOf } from "../docs/schema-table.js";
@@ -40,7 +40,12 @@ export interface DocsConfigSource {
  * Every docs file, paths relative to the generated area. With both formats the HTML
  * reference goes to `<dir>/html/`, so a docs framework pointed at `<dir>` sees only markdown.
  */
-export function emitDocs(model: ProjectModel, source?: DocsConfigSource | DocsOptions, reuse?: ReuseFile): GeneratedFile[] {
+export function emitDocs(
+  model: ProjectModel,
+  source?: DocsConfigSource | DocsOptions,
+  reuse?: ReuseFile,
+  reuseShared?: ReuseShared,
+): GeneratedFile[] {
   const options = source && "outDir" in source ? docsOptions(source) : (source ?? {});
   const formats = options.formats && options.formats.length > 0 ? options.formats : (["markdown"] as const);
   const dir = options.dir ?? "docs";
@@ -53,7 +58,8 @@ export function emitDocs(model: ProjectModel, source?: DocsConfigSource | DocsOp
       const page = `${tool.ids.file}.md`;
       if (!reuse?.(tool, index, dir ? `${dir}/${page}` : page)) add(page, renderToolPage(tool, index + 1));
     });
-    add("index.md", renderIndex(model));
+    const index = indexContext(model);
+    if (!reuseShared?.(dir ? `${dir}/index.md` : "index.md", renderKey("docs-index.md", index))) add("index.md", renderIndex(index));
   }
   if (formats.includes("html")) {
     for (const page of renderHtmlSite(model)) add(`${htmlPrefix}${page.path}`, page.contents);
@@ -183,28 +189,31 @@ function markdownRow(row: PropertyRow) {
   };
 }
 
-function renderIndex(model: ProjectModel): string {
+/** Everything the index page shows, ready for its template. */
+function indexContext(model: ProjectModel) {
   const count = model.tools.length === 1 ? "1 tool" : `${model.tools.length} tools`;
-  return endWithOneNewline(
-    renderTemplate("docs-index.md", {
-      frontmatter: frontmatter(model.server.name, `${count} of the MCP server ${model.server.name}.`, 0, []),
-      header: generatedHeader(specFiles(model), "html"),
-      server: escapeText(model.server.name),
-      version: inlineCode(model.server.version),
-      count,
-      groups: tagGroups(model.tools).map((group) => ({
-        heading: escapeText(group.heading),
-        tools: group.tools.map((tool) => ({
-          link: `[${inlineCode(tool.name)}](./${encodeURIComponent(tool.ids.file)}.md)`,
-          title: escapeCell(toolTitle(tool)),
-          summary: escapeCell(firstSentence(tool.wire.description ?? "")),
-          behaviour: toolBadges(tool.wire.annotations ?? {}).badges.map((badge) => badge.label.toLowerCase()).join(", "),
-        })),
+  return {
+    frontmatter: frontmatter(model.server.name, `${count} of the MCP server ${model.server.name}.`, 0, []),
+    header: generatedHeader(specFiles(model), "html"),
+    server: escapeText(model.server.name),
+    version: inlineCode(model.server.version),
+    count,
+    groups: tagGroups(model.tools).map((group) => ({
+      heading: escapeText(group.heading),
+      tools: group.tools.map((tool) => ({
+        link: `[${inlineCode(tool.name)}](./${encodeURIComponent(tool.ids.file)}.md)`,
+        title: escapeCell(toolTitle(tool)),
+        summary: escapeCell(firstSentence(tool.wire.description ?? "")),
+        behaviour: toolBadges(tool.wire.annotations ?? {}).badges.map((badge) => badge.label.toLowerCase()).join(", "),
       })),
-      clientConfig: codeBlock("json", clientConfigJson(model.server)),
-      serverName: inlineCode(model.server.name),
-    }),
-  );
+    })),
+    clientConfig: codeBlock("json", clientConfigJson(model.server)),
+    serverName: inlineCode(model.server.name),
+  };
+}
+
+function renderIndex(context: ReturnType<typeof indexContext>): string {
+  return endWithOneNewline(renderTemplate("docs-index.md", context));
 }
 
 function endWithOneNewline(text: string): string {

@@ -22,3 +22,12 @@ export interface GeneratedFile {
   /** With `rename`: the text the emitter read from `from`; the move is skipped if it changed since. */
   fromContents?: string;
 }
+
+/**
+ * Asked once per project-wide file (the registry, the handlers interface, the docs
+ * index) with `key`, a hash of the template and all the data its text is rendered from:
+ * true when the file on disk is already that text (a previous run rendered it from data
+ * with the same key), and the emitter may leave it out. The build cache answers it and
+ * records every key it is asked about for the next run; without one, every file is emitted.
+ */
+export type ReuseShared = (path: string, key: string) => boolean;

@@ -1,16 +1,17 @@
 /** `generated/handlers.ts`: the `ToolHandlers` interface that `handlers/index.ts` satisfies. */
 import type { ProjectModel } from "../spec/model.js";
-import type { GeneratedFile } from "./generated-file.js";
+import type { GeneratedFile, ReuseShared } from "./generated-file.js";
 import { generatedHeader } from "./header.js";
 import { specFiles } from "./registry.js";
-import { renderTemplate, tsIdentifier, tsString } from "./templates.js";
+import { renderKey, renderTemplate, tsIdentifier, tsString } from "./templates.js";
 
-export function emitHandlersInterface(model: ProjectModel): GeneratedFile[] {
+export function emitHandlersInterface(model: ProjectModel, reuse?: ReuseShared): GeneratedFile[] {
   const tools = model.tools.map((tool) => ({
     nameLiteral: tsString(tool.name),
     handlerType: tsIdentifier(tool.ids.handlerType),
     toolModule: tsString(`./tools/${tool.ids.file}.js`),
   }));
-  const contents = renderTemplate("handlers.ts", { header: generatedHeader(specFiles(model)), tools });
-  return [{ area: "generated", path: "handlers.ts", contents, mode: "generated" }];
+  const context = { header: generatedHeader(specFiles(model)), tools };
+  if (reuse?.("handlers.ts", renderKey("handlers.ts", context))) return [];
+  return [{ area: "generated", path: "handlers.ts", contents: renderTemplate("handlers.ts", context), mode: "generated" }];
 }

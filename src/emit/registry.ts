@@ -3,11 +3,11 @@
  * definition with its precompiled validators.
  */
 import type { ProjectModel } from "../spec/model.js";
-import type { GeneratedFile } from "./generated-file.js";
+import type { GeneratedFile, ReuseShared } from "./generated-file.js";
 import { generatedHeader } from "./header.js";
-import { renderTemplate, tsIdentifier, tsString } from "./templates.js";
+import { renderKey, renderTemplate, tsIdentifier, tsString } from "./templates.js";
 
-export function emitRegistry(model: ProjectModel): GeneratedFile[] {
+export function emitRegistry(model: ProjectModel, reuse?: ReuseShared): GeneratedFile[] {
   const tools = model.tools.map((tool) => {
     const pascal = tsIdentifier(tool.ids.pascal);
     return {
@@ -21,8 +21,9 @@ export function emitRegistry(model: ProjectModel): GeneratedFile[] {
     };
   });
   const validators = tools.flatMap((tool) => (tool.validateOutput ? [tool.validateInput, tool.validateOutput] : [tool.validateInput]));
-  const contents = renderTemplate("registry.ts", { header: generatedHeader(specFiles(model)), tools, validators });
-  return [{ area: "generated", path: "registry.ts", contents, mode: "generated" }];
+  const context = { header: generatedHeader(specFiles(model)), tools, validators };
+  if (reuse?.("registry.ts", renderKey("registry.ts", context))) return [];
+  return [{ area: "generated", path: "registry.ts", contents: renderTemplate("registry.ts", context), mode: "generated" }];
 }
 
 /** The spec file of every tool, once each and sorted: what a project-wide file is generated from. */

@@ -8,6 +8,7 @@
  * escaped text for markdown. `strict` turns a missing variable into an error instead
  * of an empty string.
  */
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import type HandlebarsModule from "handlebars";
 import type { TemplateName } from "./template-names.js";
@@ -27,6 +28,15 @@ export function renderTemplate(name: TemplateName, context: object): string {
     loaded.set(name, template);
   }
   return template(context);
+}
+
+/**
+ * What `renderTemplate(name, context)` gives, as a hash: equal keys, equal text (the
+ * templates are part of mcp-gen's build, which the build cache keys separately). The
+ * contexts are plain JSON data, so their JSON is all there is to them.
+ */
+export function renderKey(name: TemplateName, context: object): string {
+  return createHash("sha1").update(name).update("\0").update(JSON.stringify(context)).digest("hex");
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { generate, type GenerateResult } from "../../src/generate.js";
 import { removeProject, snapshotTree, tempProject, writeFiles } from "../helpers/project.js";
 
@@ -43,6 +43,21 @@ examples:
   "schemas/location.yaml": "type: string\ndescription: City name\n",
 };
 
+/** Every template the runs rendered, by name: the real renderer, watched. */
+const rendered = vi.hoisted(() => [] as string[]);
+vi.mock("../../src/emit/templates.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/emit/templates.js")>();
+  return {
+    ...original,
+    renderTemplate: (name: Parameters<typeof original.renderTemplate>[0], context: object) => {
+      rendered.push(name);
+      return original.renderTemplate(name, context);
+    },
+  };
+});
+
+const renderedBy = new WeakMap<GenerateResult, string[]>();
+
 const projects: string[] = [];
 afterAll(() => projects.forEach(removeProject));
 
@@ -72,7 +87,9 @@ async function generateBoth(dir: string): Promise<GenerateResult> {
   const twin = tempProject("partial-twin");
   projects.push(twin);
   writeFiles(twin, Object.fromEntries(snapshotTree(dir)));
+  rendered.length = 0;
   const run = await generate({ cwd: dir });
+  renderedBy.set(run, rendered.splice(0));
   const full = await generate({ cwd: twin, cache: false });
   expect(described(run)).toEqual(described(full));
   expect({ exitCode: run.exitCode, toolCount: run.toolCount, written: run.written, removed: run.removed }).toEqual({
@@ -118,6 +135,35 @@ describe("partial runs", () => {
     const after = sideFiles();
     expect(after).toHaveLength(2);
     expect(after.filter((f) => before.includes(f))).toEqual([]);
+  });
+
+  it("keeps the registry, the handlers interface and the docs index unrendered while the data they show is unchanged", async () => {
+    const dir = await recorded();
+    const SHARED: Record<string, string> = { "registry.ts": "generated/registry.ts", "handlers.ts": "generated/handlers.ts", "docs-index.md": "generated/docs/index.md" };
+    // Each file's planned action, or "keep" for one left unrendered (and so planned unchanged).
+    const actions = (run: GenerateResult) =>
+      Object.fromEntries(
+        Object.entries(SHARED).map(([template, file]) => {
+          const action = run.plan?.actions.find((a) => a.path === file)?.action;
+          return [file, renderedBy.get(run)?.includes(template) ? action : action === "unchanged" ? "keep" : `${action}, unrendered`];
+        }),
+      );
+    // A schema and a later sentence of a description: none of the three shows either.
+    edit(dir, "specs/add.yaml", (text) => text.replace("Add two numbers.", "Add two numbers. Both are required.").replace("b: { type: number }", "b: { type: integer }"));
+    expect(actions(await generateBoth(dir))).toEqual({ "generated/registry.ts": "keep", "generated/handlers.ts": "keep", "generated/docs/index.md": "keep" });
+    // An output schema gives the tool an output validator, which the registry names.
+    edit(dir, "specs/add.yaml", (text) => `${text}outputSchema:\n  type: object\n  properties:\n    sum: { type: number }\n`);
+    expect(actions(await generateBoth(dir))).toEqual({ "generated/registry.ts": "update", "generated/handlers.ts": "keep", "generated/docs/index.md": "keep" });
+    expect(readFileSync(path.join(dir, "generated/registry.ts"), "utf8")).toContain("validateOutput: validateAddNumbersOutput,");
+    // A title is in the index's table, and nowhere in the registry.
+    edit(dir, "specs/add.yaml", (text) => text.replace("annotations: { readOnlyHint: true }", "annotations: { readOnlyHint: true, title: Adder }"));
+    expect(actions(await generateBoth(dir))).toEqual({ "generated/registry.ts": "keep", "generated/handlers.ts": "keep", "generated/docs/index.md": "update" });
+    expect(readFileSync(path.join(dir, "generated/docs/index.md"), "utf8")).toContain("| Adder |");
+    // Kept files are recorded as they are: the next run is answered from the cache.
+    expect((await generate({ cwd: dir })).cached).toBe(true);
+    // A renamed tool is in all three.
+    edit(dir, "specs/add.yaml", (text) => text.replace("name: add_numbers", "name: sum_numbers"));
+    expect(actions(await generateBoth(dir))).toEqual({ "generated/registry.ts": "update", "generated/handlers.ts": "update", "generated/docs/index.md": "update" });
   });
 
   it("side files that cannot be read cost speed, not correctness", async () => {

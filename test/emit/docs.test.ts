@@ -413,3 +413,27 @@ describe("markdown escaping", () => {
     expect(actual).toBe(expected);
   });
 });
+
+test("the index is asked for by its key (ReuseShared): left out when kept; the key follows the index's facts only", () => {
+  const keyOf = (tools: ToolFixture[], dir?: string) => {
+    const asked: Array<[string, string]> = [];
+    const emitted = emitDocs(projectModel(tools), dir === undefined ? {} : { dir }, undefined, (path, key) => (asked.push([path, key]), false));
+    expect(emitted).toEqual(emitDocs(projectModel(tools), dir === undefined ? {} : { dir }));
+    expect(asked).toHaveLength(1);
+    return asked[0];
+  };
+  const [path, key] = keyOf([getWeather, createIssue]);
+  expect(path).toBe("docs/index.md");
+  expect(keyOf([getWeather, createIssue], "")[0]).toBe("index.md");
+  expect(keyOf([getWeather, createIssue])[1]).toBe(key);
+  const kept = emitDocs(projectModel([getWeather, createIssue]), {}, undefined, () => true);
+  expect(kept.map((f) => f.path)).toEqual(["docs/get_weather.md", "docs/github.create-issue.md", "docs/catalog.json"]);
+  // The description's second sentence is on the tool's page, not in the index.
+  const laterSentence: ToolFixture = { ...getWeather, wire: { ...getWeather.wire, description: "Get current weather for a location.\nUses a paid API." } };
+  expect(keyOf([laterSentence, createIssue])[1]).toBe(key);
+  // Its first sentence, its title and its hints are in the index.
+  const firstSentence: ToolFixture = { ...getWeather, wire: { ...getWeather.wire, description: "Get the weather." } };
+  const retitled: ToolFixture = { ...getWeather, wire: { ...getWeather.wire, title: "Weather" } };
+  const writes: ToolFixture = { ...getWeather, wire: { ...getWeather.wire, annotations: { readOnlyHint: false } } };
+  for (const changed of [firstSentence, retitled, writes]) expect(keyOf([changed, createIssue])[1]).not.toBe(key);
+});

@@ -199,3 +199,32 @@ test("registry.ts, handlers.ts, stubs and handlers/index.ts pass tsc --strict", 
   expect(output).toBe("");
   expect(status).toBe(0);
 });
+
+describe("the key each project-wide file is kept by (ReuseShared)", () => {
+  type Emit = (model: ProjectModel, reuse?: (path: string, key: string) => boolean) => Array<{ path: string; contents: string }>;
+  /** The one question `emit` asks, and what it emits when the answer is no. */
+  const ask = (emit: Emit, model: ProjectModel) => {
+    const asked: Array<[string, string]> = [];
+    const files = emit(model, (path, key) => (asked.push([path, key]), false));
+    expect(asked).toHaveLength(1);
+    expect(files).toEqual(emit(model));
+    return { path: asked[0][0], key: asked[0][1] };
+  };
+  const withOutput: typeof createIssue = { ...createIssue, wire: { ...createIssue.wire, outputSchema: { type: "object" } } };
+  const renamed: typeof createIssue = { ...createIssue, wire: { ...createIssue.wire, name: "github.open-issue" } };
+  const described: typeof createIssue = { ...createIssue, wire: { ...createIssue.wire, description: "Another description." } };
+
+  test.each<[string, Emit, string, { output: boolean; rename: boolean }]>([
+    ["registry.ts", emitRegistry, "registry.ts", { output: true, rename: true }],
+    ["handlers.ts", emitHandlersInterface, "handlers.ts", { output: false, rename: true }],
+  ])("%s: left out when the answer is yes; the key changes with what the file shows and only that", (_, emit, path, changes) => {
+    const key = ask(emit, projectModel([createIssue, getWeather]));
+    expect(key.path).toBe(path);
+    // Built again from the same facts: the same key.
+    expect(ask(emit, projectModel([createIssue, getWeather])).key).toBe(key.key);
+    expect(emit(projectModel([createIssue, getWeather]), () => true)).toEqual([]);
+    expect(ask(emit, projectModel([withOutput, getWeather])).key !== key.key).toBe(changes.output);
+    expect(ask(emit, projectModel([renamed, getWeather])).key !== key.key).toBe(changes.rename);
+    expect(ask(emit, projectModel([described, getWeather])).key).toBe(key.key);
+  });
+});
