@@ -236,7 +236,7 @@ What remains, 1,000 tools (cold run, shares of the profile):
   95,000 lines of generated and handler TypeScript and 124,000 lines of library declarations 1.2 s,
   binding 0.5 s, checking 1.0 s), against the peer's 23 s of checking its one large file. The ratio
   moves with the cold run, so it sits at the edge whenever a cold run is slow.
-- **One spec changed (0.38 s in this table and 0.36–0.37 s in the two runs of 2026-11-22's last stop, met; 0.41–0.44 s in the three before it, on a busier machine — the peer's own cold run, a gauge of the machine, took 257–273 ms then and 239–254 ms in the runs since; target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
+- **One spec changed (0.37 s in this table, met; 0.38–0.40 s in the runs of the stop before, before the files about all tools were kept unrendered when their data is unchanged, and 0.41–0.44 s in earlier runs on a busier machine — the peer's own cold run, a gauge of the machine, took 257–273 ms then and 239–265 ms in the runs since; target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
   src/cache/spec-memo.ts). The cache records, beside its fingerprint, a memo: each spec file's share of
   the model (its tools, names, diagnostics and \`$ref\`s) and of the lint, each tool's key (its model and
   position), and in side files the validators' code per distinct schema, the types' translations and the
@@ -246,20 +246,26 @@ What remains, 1,000 tools (cold run, shares of the profile):
   files are judged by their recorded size and mtime, as make and git's index do, so an edit reads none of
   the 1,000 handlers. When only spec texts changed, the run reads, checks and lints just those files,
   recomputes what compares all tools (duplicate names, identifier clashes, the naming-style rule), emits
-  the changed tools' files and the files about all tools, and keeps every other file (and the validators,
-  when no schema changed). A schema an earlier run compiled needs no ajv (its standalone chunk runs
+  the changed tools' files and the catalog, and keeps every other file (and the validators, when no
+  schema changed). The registry, the handlers interface and the docs index are recorded by a hash of
+  their template and the data it is given, and are rendered again only when that data changed (a tool
+  added, renamed or given an output schema; for the index, a title, first sentence, tag or hint): about
+  0.01 s of this edit (median 384 ms against 395 ms, 11 interleaved pairs). A schema an earlier run compiled needs no ajv (its standalone chunk runs
   instead), unchanged types need no json-schema-to-typescript, the spec format's own schema and the
   handlebars templates are compiled ahead of time, so such a run loads neither ajv,
   json-schema-to-typescript nor the handlebars compiler. \`test/cache/partial-run.test.ts\` checks each
   kind of edit against a full run on a copy. What is left, timed phase by phase inside one partial run
-  (0.40–0.41 s median through this harness's \`timed\` on a quieter machine, 0.41–0.44 s in the tables' runs):
+  (after the change above: 0.37–0.38 s median):
   Node's start and the CLI's modules ≈ 0.09 s; the cache probe ≈ 0.05–0.06 s (reading and hashing the 1,000 specs and listing the handlers ≈ 0.02 s, a stat of
-  each of the 3,000 outputs ≈ 0.01 s, the cache file); the memo's base (2.2 MB of JSON) ≈ 0.04 s; loading
-  the model stages (yaml and mcp-gen's own modules; Node 20 has no compile cache) ≈ 0.03 s; the model
-  and lint, which compare all tools ≈ 0.04 s; emitting the files about all tools (registry, catalog, docs
-  index, handlers interface) ≈ 0.07 s; planning and writing them ≈ 0.03 s (planning decides a handler stub from a stat, not a read of the file); recording ≈ 0.025 s. No one
-  step holds the last 0.03–0.05 s: it needs the files about all tools assembled from per-tool pieces the
-  memo keeps, and fewer modules to load (a bundled CLI, which the dependency list does not allow). Under
+  each of the 3,000 outputs ≈ 0.01 s, the cache file); the memo's base (2.2 MB of JSON) ≈ 0.03 s; loading
+  the model stages (yaml alone ≈ 0.02 s, and mcp-gen's own modules; Node 20 has no compile cache) ≈ 0.035 s; the model
+  and lint, which compare all tools ≈ 0.04 s; loading the emitters and checking the handler stubs ≈ 0.02 s;
+  emitting ≈ 0.035 s (the catalog ≈ 0.007 s; the index's data, built and hashed even when the index is
+  kept, ≈ 0.01 s); planning and writing ≈ 0.015 s (planning decides a handler stub from a stat, not a read
+  of the file); recording ≈ 0.025 s. No one step holds more than a tenth of the run: what is left is
+  Node's start, module loading (a bundled CLI would load fewer files, but the dependency list does not
+  allow a bundler) and reading the memo. Measured and not kept: writing the cache's JSON in ASCII only
+  (\\u escapes), so that reading it is a one-byte decode, changed nothing measurable (384 ms against 387 ms). Under
   \`generate --watch\` an edit is the same partial run in the watching process, without a new process's
   start and module loading (the "under \`generate --watch\`" row).
 - **Under Node 22** (\`npm run bench -- --node <path>\`, the "Node v22" rows): the same runs take less
