@@ -43,6 +43,13 @@ describe("mcp-gen CLI", () => {
     expect(runCli(["--version"], project({})).stdout.trim()).toBe(version);
   });
 
+  it("runs as the executable the package's `bin` names, with no `node` in front (every build sets its execute bit)", () => {
+    const version = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+    const r = spawnSync(CLI, ["--version"], { cwd: project({}), encoding: "utf8" });
+    expect(r.error).toBeUndefined();
+    expect(r.stdout.trim()).toBe(version);
+  });
+
   it("asks Node for its compile cache before loading its own modules (where Node has one)", () => {
     // Node 20 has no `module.enableCompileCache`; a preload gives it one that reports
     // whether any of mcp-gen's modules (commander, the first it loads) was loaded already.

@@ -11,6 +11,7 @@ export default function setup(): void {
   const root = fileURLToPath(new URL("../", import.meta.url));
   const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
   execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], { cwd: root, stdio: "inherit" });
+  execFileSync(process.execPath, [path.join(root, "scripts", "bin-executable.mjs")], { cwd: root, stdio: "inherit" });
   execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.demo.json")], { cwd: root, stdio: "inherit" });
   // Temp projects of earlier runs; a run still going (another terminal, an editor) keeps its own.
   const tests = path.join(root, ".tmp", "tests");
