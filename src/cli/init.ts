@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { toPosix } from "../util/posix.js";
 import type { CliContext } from "./context.js";
@@ -45,10 +46,25 @@ export function isValidPackageName(name: string): boolean {
   return name.length <= 214 && NPM_NAME.test(name);
 }
 
-/** Every file of a new project, sorted by path. Pure but for reading the package's own templates. */
-export function scaffoldFiles(name: string): ScaffoldFile[] {
+/**
+ * How a new project in `projectDir` depends on the mcp-gen at `packageRoot`: the range of
+ * its version when it is an installed package (a folder under `node_modules`); otherwise it
+ * is a checkout of the repository, which the registry does not have, and the project
+ * depends on that folder by its path from the project.
+ */
+export function mcpGenDependency(packageRoot: string, version: string, projectDir: string): string {
+  if (packageRoot.split(/[\\/]/).includes("node_modules")) return `^${version}`;
+  return `file:${toPosix(path.relative(projectDir, packageRoot)) || "."}`;
+}
+
+/**
+ * Every file of a new project in `projectDir`, sorted by path. Pure but for reading the
+ * package's own templates.
+ */
+export function scaffoldFiles(name: string, projectDir: string): ScaffoldFile[] {
   const pkg = JSON.parse(readFileSync(new URL("package.json", PACKAGE_ROOT), "utf8")) as {
     version: string;
+    dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
   };
   const files: ScaffoldFile[] = templateFiles("").map((rel) => ({
@@ -67,7 +83,14 @@ export function scaffoldFiles(name: string): ScaffoldFile[] {
       start: "npm run --silent build 1>&2 && node build/server.js",
       test: "npm run --silent build && node --test build/test/examples.test.js",
     },
-    dependencies: { "mcp-gen": `^${pkg.version}` },
+    // The generated validators import ajv's run-time helpers and ajv-formats themselves: the
+    // project declares them (the ranges mcp-gen generates for), so that every package manager
+    // and a mcp-gen linked from a checkout resolve them from the project.
+    dependencies: {
+      ajv: pkg.dependencies.ajv,
+      "ajv-formats": pkg.dependencies["ajv-formats"],
+      "mcp-gen": mcpGenDependency(fileURLToPath(PACKAGE_ROOT), pkg.version, projectDir),
+    },
     devDependencies: { "@types/node": pkg.devDependencies["@types/node"], typescript: pkg.devDependencies.typescript },
   };
   files.push({ path: "package.json", contents: `${JSON.stringify(packageJson, null, 2)}\n` });
@@ -91,7 +114,7 @@ export async function runInit(dir: string | undefined, options: InitOptions, { i
     );
     return 2;
   }
-  const files = scaffoldFiles(name);
+  const files = scaffoldFiles(name, target);
   const existing = files.filter((file) => existsSync(path.join(target, file.path))).map((file) => file.path);
   if (existing.length > 0 && !options.force) {
     io.stderr(`mcp-gen: init would overwrite ${existing.length} existing file(s) in ${display(cwd, target)}:\n`);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { packageNameFrom, scaffoldFiles } from "../../src/cli/init.js";
+import { mcpGenDependency, packageNameFrom, scaffoldFiles } from "../../src/cli/init.js";
 import { REPO_ROOT, snapshotTree } from "../helpers/project.js";
 
 const TMP = path.join(REPO_ROOT, ".tmp", "tests");
@@ -51,7 +51,13 @@ describe("mcp-gen init", () => {
     expect(files).toContain("generated/server.ts");
     const pkg = JSON.parse(readFileSync(path.join(cwd, "My Server!", "package.json"), "utf8"));
     const own = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
-    expect(pkg).toMatchObject({ name: "my-server", type: "module", dependencies: { "mcp-gen": `^${own.version}` } });
+    // Run from this checkout (not an installed package): the project depends on the checkout by its path.
+    expect(pkg).toMatchObject({ name: "my-server", type: "module" });
+    expect(pkg.dependencies).toEqual({
+      ajv: own.dependencies.ajv,
+      "ajv-formats": own.dependencies["ajv-formats"],
+      "mcp-gen": `file:${path.relative(path.join(cwd, "My Server!"), REPO_ROOT).split(path.sep).join("/")}`,
+    });
     expect(Object.keys(pkg.devDependencies).sort()).toEqual(["@types/node", "typescript"]);
     // The spec's examples reach generated/examples.ts with their locations.
     expect(readFileSync(path.join(cwd, "My Server!", "generated/examples.ts"), "utf8")).toContain('location: "specs/hello.yaml:35:5"');
@@ -103,7 +109,18 @@ describe("mcp-gen init", () => {
   });
 
   it("the scaffold is deterministic and sorted", () => {
-    expect(scaffoldFiles("a").map((f) => f.path)).toEqual(SCAFFOLD);
-    expect(scaffoldFiles("a")).toEqual(scaffoldFiles("a"));
+    const dir = path.join(REPO_ROOT, ".tmp", "a");
+    expect(scaffoldFiles("a", dir).map((f) => f.path)).toEqual(SCAFFOLD);
+    expect(scaffoldFiles("a", dir)).toEqual(scaffoldFiles("a", dir));
+  });
+
+  it.each([
+    ["an installed package: its version's range", "/home/me/app/node_modules/mcp-gen", "/home/me/new", "^1.2.3"],
+    ["installed under a pnpm store", "/home/me/app/node_modules/.pnpm/mcp-gen@1.2.3/node_modules/mcp-gen", "/home/me/new", "^1.2.3"],
+    ["installed, on Windows", "C:\\app\\node_modules\\mcp-gen", "C:\\new", "^1.2.3"],
+    ["a checkout: the folder, by its path from the project", "/home/me/src/mcp-gen", "/home/me/projects/new", "file:../../src/mcp-gen"],
+    ["a checkout that is the project's own folder", "/home/me/src/mcp-gen", "/home/me/src/mcp-gen", "file:."],
+  ])("the new project depends on mcp-gen: %s", (_, packageRoot, projectDir, expected) => {
+    expect(mcpGenDependency(packageRoot, "1.2.3", projectDir)).toBe(expected);
   });
 });

@@ -62,7 +62,12 @@ describe("mcp-gen init, then npm install && npm start / npm test", () => {
   it("names the package after the folder and installs this package from its tarball", () => {
     const pkg = JSON.parse(readFileSync(path.join(project, "package.json"), "utf8"));
     expect(pkg.name).toBe("my-server");
-    expect(pkg.dependencies).toEqual({ "mcp-gen": `file:${path.relative(project, tarball).split(path.sep).join("/")}` });
+    const own = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
+    expect(pkg.dependencies).toEqual({
+      ajv: own.dependencies.ajv,
+      "ajv-formats": own.dependencies["ajv-formats"],
+      "mcp-gen": `file:${path.relative(project, tarball).split(path.sep).join("/")}`,
+    });
     expect(Object.keys(pkg.scripts)).toEqual(["generate", "build", "start", "test"]);
   });
 
@@ -111,4 +116,26 @@ describe("mcp-gen init, then npm install && npm start / npm test", () => {
       writeFileSync(spec, original);
     }
   }, 180_000);
+});
+
+describe("mcp-gen init from a checkout of this repository, then a plain npm install (the README's steps)", () => {
+  let checkoutBase: string;
+  afterAll(() => {
+    if (checkoutBase) rmSync(checkoutBase, { recursive: true, force: true });
+  });
+
+  it("depends on the checkout by its path, installs, and npm test passes", () => {
+    checkoutBase = mkdtempSync(path.join(os.tmpdir(), "mcp-gen-init-checkout-"));
+    const init = spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "cli.js"), "init", "from-checkout"], { cwd: checkoutBase, encoding: "utf8" });
+    expect(init.status, init.stderr).toBe(0);
+    const dir = path.join(checkoutBase, "from-checkout");
+    const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+    expect(pkg.dependencies["mcp-gen"]).toBe(`file:${path.relative(dir, REPO_ROOT).split(path.sep).join("/")}`);
+    const install = timed("npm install (checkout)", () => npm(["install", "--no-audit", "--no-fund", "--prefer-offline"], dir));
+    expect(install.status, install.output).toBe(0);
+    // The generated validators import ajv's helpers from the project: it declares them itself.
+    const test = timed("npm test (checkout)", () => npm(["test"], dir));
+    expect(test.status, test.output).toBe(0);
+    expect(test.output).toMatch(/# pass 3\n/);
+  }, 600_000);
 });
