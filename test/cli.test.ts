@@ -1,6 +1,6 @@
 /** The built `mcp-gen` binary, run as a user runs it. */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI, CORPUS_DIR, removeProject, runCli, tempProject, writeFiles } from "./helpers/project.js";
@@ -78,7 +78,7 @@ describe("mcp-gen CLI", () => {
     expect(first.status).toBe(0);
     expect(first.stdout).toContain("new handler stub: handlers/echo.ts");
     const second = runCli(["generate"], dir);
-    expect(second.stdout).toMatch(/1 tools, everything up to date/);
+    expect(second.stdout).toMatch(/1 tool, everything up to date/);
     expect(runCli(["generate", "--check"], dir).status).toBe(0);
   });
 
@@ -111,7 +111,14 @@ describe("mcp-gen CLI", () => {
     writeFiles(dir, { "specs/echo.yaml": GOOD.replace("Echoes text back.", "Echoes.") });
     const r = runCli(["generate", "--check"], dir);
     expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^mcp-gen: \d+ generated files are stale; run `mcp-gen generate`:$/m);
     expect(r.stderr).toContain("generated/tools/echo.ts");
+    // One stale file is said in the singular.
+    runCli(["generate"], dir);
+    writeFileSync(path.join(dir, "generated/server.ts"), "// edited\n");
+    const one = runCli(["generate", "--check"], dir);
+    expect(one.status).toBe(1);
+    expect(one.stderr).toBe("mcp-gen: 1 generated file is stale; run `mcp-gen generate`:\n  generated/server.ts\n");
   });
 
   it("imports a tools/list dump, refuses to overwrite, and the result generates", () => {
@@ -165,7 +172,7 @@ describe("mcp-gen CLI", () => {
     const everything = path.join(CORPUS_DIR, "mcp-ref-everything.json");
     const r = runCli(["import", "--from-server", stdioServerCommand(everything, ["--page-size", "4"])], dir);
     expect(r.stderr).toBe("");
-    expect(r.stdout).toBe("mcp-gen: imported 19 tool(s) into specs; next: mcp-gen generate\n");
+    expect(r.stdout).toBe("mcp-gen: imported 19 tools into specs; next: mcp-gen generate\n");
     expect(r.status).toBe(0);
     expect(readdirSync(path.join(dir, "specs"))).toHaveLength(19);
     expect(readFileSync(path.join(dir, "specs/echo.yaml"), "utf8")).toContain("\nname: echo\ntitle: Echo Tool\n");

@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { toPosix } from "../util/posix.js";
 import type { DocsFormat } from "../emit/docs.js";
 import type { CliContext } from "./context.js";
-import { reportDiagnostics, type Io } from "./report.js";
+import { counted, reportDiagnostics, type Io } from "./report.js";
 
 const FORMATS: readonly DocsFormat[] = ["markdown", "html"];
 
@@ -38,8 +38,8 @@ export async function runDocs(options: DocsCliOptions, io: Io, cwd: string): Pro
   const where = toPosix(displayPath(cwd, result.outDir));
   const changed = result.written.length + result.removed.length;
   io.stdout(
-    `mcp-gen: docs (${result.formats.join(", ")}) for ${result.model.tools.length} tools in ${where}: ` +
-      (changed === 0 ? "everything up to date" : `${result.written.length} file(s) written, ${result.removed.length} removed`) +
+    `mcp-gen: docs (${result.formats.join(", ")}) for ${counted(result.model.tools.length, "tool")} in ${where}: ` +
+      (changed === 0 ? "everything up to date" : `${counted(result.written.length, "file")} written, ${result.removed.length} removed`) +
       ` (${ms} ms).\n`,
   );
   return 0;

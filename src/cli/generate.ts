@@ -4,7 +4,7 @@ import { isLintCode, MAX_WARNINGS_CODE } from "../lint/rules.js";
 import { formatSummary, painter } from "../diagnostics/format.js";
 import type { ProjectRun, WorkspaceResult } from "../generate.js";
 import { formatOption, type CliContext } from "./context.js";
-import { diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
+import { counted, diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface GenerateCliOptions {
   check?: boolean;
@@ -41,7 +41,7 @@ export async function runGenerate(options: GenerateCliOptions, io: Io, cwd: stri
   }
   if (run.workspace && !options.quiet) {
     const failed = run.projects.filter((p) => p.result.exitCode !== 0).length;
-    const count = `${run.projects.length} project${run.projects.length === 1 ? "" : "s"}`;
+    const count = counted(run.projects.length, "project");
     io.stdout(`mcp-gen: ${count}, ${failed === 0 ? "all ok" : paint("red", `${failed} failed`)} in ${ms} ms\n`);
   }
   return run.exitCode;
@@ -94,7 +94,7 @@ function printProject(io: Io, project: ProjectRun, workspace: boolean, options: 
     return;
   }
   const quiet = options.quiet === true;
-  const tools = `${result.toolCount} tools`;
+  const tools = counted(result.toolCount, "tool");
   const lintNote =
     hiddenLint.length > 0 && !quiet ? `; lint: ${formatSummary(hiddenLint, { color: io.color === true })} (\`mcp-gen lint\` lists them)` : "";
   if (options.verbose && result.plan) {
@@ -106,17 +106,17 @@ function printProject(io: Io, project: ProjectRun, workspace: boolean, options: 
   const stubs = newStubs(result);
   if (options.check) {
     if (result.stale.length > 0) {
-      io.stderr(`${prefix}${result.stale.length} generated file(s) are stale; run \`mcp-gen generate\`:\n`);
+      io.stderr(`${prefix}${counted(result.stale.length, "generated file is", "generated files are")} stale; run \`mcp-gen generate\`:\n`);
       for (const file of result.stale) io.stderr(`  ${file}\n`);
     } else if (result.exitCode === 0 && !quiet) {
       io.stdout(`${prefix}generated files are up to date (${tools}) in ${project.ms} ms${lintNote}\n`);
     }
-    if (stubs.length > 0 && !quiet) io.stderr(`${prefix}${stubs.length} handler stub(s) missing: ${stubs.join(", ")}\n`);
+    if (stubs.length > 0 && !quiet) io.stderr(`${prefix}${counted(stubs.length, "handler stub")} missing: ${stubs.join(", ")}\n`);
     return;
   }
   if (quiet) return;
   for (const file of stubs.filter((f) => result.written.includes(f))) io.stdout(`  new handler stub: ${paint("cyan", file)}\n`);
-  const files = (n: number) => `${n} file${n === 1 ? "" : "s"}`;
+  const files = (n: number) => counted(n, "file");
   const changed = result.written.length + result.removed.length;
   const summary =
     changed === 0

@@ -13,7 +13,7 @@ import type { ProtocolNegotiation, ServerSource } from "../import/from-server.js
 import type { ImportResult } from "../import/index.js";
 import { DEFAULT_TIMEOUT_MS } from "../import/limits.js";
 import { formatOption, type CliContext } from "./context.js";
-import { diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
+import { counted, diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface ImportCliOptions {
   out: string;
@@ -125,13 +125,13 @@ function writeImported(
   }
   reportDiagnostics(io, diagnostics, sources, options.format);
   if (refused.length > 0) {
-    io.stderr(`mcp-gen: ${refused.length} spec file(s) already exist (use --force to overwrite): ${refused.map((f) => f.path).join(", ")}\n`);
+    io.stderr(`mcp-gen: ${counted(refused.length, "spec file already exists", "spec files already exist")} (use --force to overwrite): ${refused.map((f) => f.path).join(", ")}\n`);
   }
   if (!ok) {
     io.stderr("mcp-gen: nothing was written.\n");
     return 1;
   }
-  io.stdout(`mcp-gen: imported ${written.length} tool(s) into ${toPosix(path.relative(cwd, outDir)) || "."}; next: mcp-gen generate\n`);
+  io.stdout(`mcp-gen: imported ${counted(written.length, "tool")} into ${toPosix(path.relative(cwd, outDir)) || "."}; next: mcp-gen generate\n`);
   return 0;
 }
 

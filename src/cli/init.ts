@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { toPosix } from "../util/posix.js";
 import type { CliContext } from "./context.js";
-import { reportDiagnostics } from "./report.js";
+import { counted, reportDiagnostics } from "./report.js";
 
 export interface ScaffoldFile {
   /** Relative to the new project, `/` separators. */
@@ -117,7 +117,7 @@ export async function runInit(dir: string | undefined, options: InitOptions, { i
   const files = scaffoldFiles(name, target);
   const existing = files.filter((file) => existsSync(path.join(target, file.path))).map((file) => file.path);
   if (existing.length > 0 && !options.force) {
-    io.stderr(`mcp-gen: init would overwrite ${existing.length} existing file(s) in ${display(cwd, target)}:\n`);
+    io.stderr(`mcp-gen: init would overwrite ${counted(existing.length, "existing file")} in ${display(cwd, target)}:\n`);
     for (const file of existing) io.stderr(`  ${file}\n`);
     io.stderr("Nothing was written. Use --force to overwrite them, or choose another folder.\n");
     return 1;

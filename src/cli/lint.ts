@@ -4,7 +4,7 @@ import { formatSummary } from "../diagnostics/format.js";
 import type { WorkspaceResult } from "../generate.js";
 import { LINT_RULES } from "../lint/rules.js";
 import { formatOption, type CliContext } from "./context.js";
-import { diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
+import { counted, diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface LintCliOptions {
   config?: string | string[];
@@ -31,7 +31,7 @@ export async function runLint(options: LintCliOptions, io: Io, cwd: string): Pro
     reportDiagnostics(io, located.diagnostics, located.sources, "text");
     if (options.quiet) continue;
     const prefix = run.workspace ? `mcp-gen [${project.label}]: ` : "mcp-gen: ";
-    const tools = result.model ? `${result.model.tools.length} tools` : "specs do not build";
+    const tools = result.model ? counted(result.model.tools.length, "tool") : "specs do not build";
     io.stdout(`${prefix}${tools}, ${formatSummary(result.diagnostics, { color: io.color === true })}\n`);
   }
   return run.exitCode;

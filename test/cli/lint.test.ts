@@ -22,7 +22,7 @@ describe("mcp-gen lint", () => {
     expect(r.stderr).toMatch(/^specs\/get_user\.yaml:1:7 warning MG102 `get_user` looks read-only \(its name starts with `get`\)/m);
     expect(r.stderr).toMatch(/^specs\/get_user\.yaml:6:5 warning MG104 /m);
     expect(r.stderr).toContain("hint: property-description-missing: ");
-    expect(r.stdout).toBe("mcp-gen: 1 tools, 2 warnings, 2 info\n");
+    expect(r.stdout).toBe("mcp-gen: 1 tool, 2 warnings, 2 info\n");
     expect(runCliWithEnv(["lint", "--help"], dir).stdout).toMatch(/MG104 {2}property-description-missing +warning/);
   });
 

@@ -36,7 +36,7 @@ describe("monorepo", () => {
     expect(existsSync(path.join(dir, "packages/a/src/handlers/alpha.ts"))).toBe(true);
     expect(existsSync(path.join(dir, "packages/b/generated/tools/b_beta.ts"))).toBe(true);
     expect(existsSync(path.join(dir, "generated"))).toBe(false);
-    expect(r.stdout).toMatch(/^\[packages\/a\]\n {2}new handler stub: src\/handlers\/alpha\.ts\n[\s\S]*^mcp-gen \[packages\/a\]: 1 tools, \d+ files written/m);
+    expect(r.stdout).toMatch(/^\[packages\/a\]\n {2}new handler stub: src\/handlers\/alpha\.ts\n[\s\S]*^mcp-gen \[packages\/a\]: 1 tool, \d+ files written/m);
     expect(r.stdout).toMatch(/^\[packages\/b\]$/m);
     expect(r.stdout).toMatch(/^mcp-gen: 2 projects, all ok in \d+ ms$/m);
   });
@@ -71,7 +71,7 @@ describe("monorepo", () => {
     const dir = workspace({ "mcp-gen.config.yaml": "projects: [packages/*]\n" });
     const r = runCliWithEnv(["lint"], dir);
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe("mcp-gen [packages/a]: 1 tools, no problems\nmcp-gen [packages/b]: 1 tools, no problems\n");
+    expect(r.stdout).toBe("mcp-gen [packages/a]: 1 tool, no problems\nmcp-gen [packages/b]: 1 tool, no problems\n");
   });
 
   it("reports a -c glob that matches nothing", () => {

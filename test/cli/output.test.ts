@@ -23,14 +23,14 @@ describe("generate output", () => {
     expect(first.status).toBe(0);
     expect(first.stderr).toBe("");
     expect(first.stdout).toMatch(
-      /^mcp-gen: 1 tools, \d+ files written, 0 unchanged in \d+ ms; lint: 1 warning, 2 info \(`mcp-gen lint` lists them\)$/m,
+      /^mcp-gen: 1 tool, \d+ files written, 0 unchanged in \d+ ms; lint: 1 warning, 2 info \(`mcp-gen lint` lists them\)$/m,
     );
     writeFiles(dir, { "specs/echo.yaml": ECHO.replace("Echoes text back.", "Echoes the text it gets.") });
     const second = runCliWithEnv(["generate"], dir);
     // The tool's types, registry and docs change; the rest is already right.
-    expect(second.stdout).toMatch(/^mcp-gen: 1 tools, [1-9]\d* files? written, [1-9]\d* unchanged in \d+ ms; lint: /m);
+    expect(second.stdout).toMatch(/^mcp-gen: 1 tool, [1-9]\d* files? written, [1-9]\d* unchanged in \d+ ms; lint: /m);
     const third = runCliWithEnv(["generate"], dir);
-    expect(third.stdout).toMatch(/^mcp-gen: 1 tools, everything up to date \(\d+ files\) in \d+ ms; lint: /m);
+    expect(third.stdout).toMatch(/^mcp-gen: 1 tool, everything up to date \(\d+ files\) in \d+ ms; lint: /m);
   });
 
   it("--quiet prints nothing on success and only errors on failure", () => {

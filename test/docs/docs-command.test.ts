@@ -21,7 +21,7 @@ describe("mcp-gen docs", () => {
     const run = runCli(["docs"], dir);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^mcp-gen: docs \(markdown\) for 1 tools in generated\/docs: 4 file\(s\) written, 0 removed \(\d+ ms\)\.\n$/);
+    expect(run.stdout).toMatch(/^mcp-gen: docs \(markdown\) for 1 tool in generated\/docs: 4 files written, 0 removed \(\d+ ms\)\.\n$/);
     expect(readdirSync(path.join(dir, "generated")).sort()).toEqual(["docs"]);
     expect(readdirSync(path.join(dir, "generated", "docs")).sort()).toEqual([".mcp-gen-manifest.json", "catalog.json", "echo.md", "index.md"]);
     expect(existsSync(path.join(dir, "handlers"))).toBe(false);

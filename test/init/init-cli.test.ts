@@ -71,7 +71,7 @@ describe("mcp-gen init", () => {
     const result = await run(["init"], dir);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      "mcp-gen: init would overwrite 2 existing file(s) in .:\n  README.md\n  specs/hello.yaml\nNothing was written. Use --force to overwrite them, or choose another folder.\n",
+      "mcp-gen: init would overwrite 2 existing files in .:\n  README.md\n  specs/hello.yaml\nNothing was written. Use --force to overwrite them, or choose another folder.\n",
     );
     expect([...snapshotTree(dir).keys()]).toEqual(["README.md", "specs/hello.yaml"]);
     expect(readFileSync(path.join(dir, "README.md"), "utf8")).toBe("mine\n");
