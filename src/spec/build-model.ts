@@ -80,6 +80,7 @@ export function buildModel(config: ResolvedConfig, options: BuildOptions = {}): 
       code: "MG006",
       severity: "error",
       message: `no spec files matched ${config.specs.join(", ")} in ${toPosix(config.root) || "."}`,
+      hint: "write one tool per YAML file where those globs look (`mcp-gen init` makes a project with an example), or point `specs` in mcp-gen.config.yaml elsewhere",
     });
     return { specFiles: specPaths, sources, diagnostics, toolSources, perSpec };
   }
