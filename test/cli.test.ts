@@ -21,8 +21,11 @@ describe("mcp-gen CLI", () => {
     const dir = project({});
     const top = runCli(["--help"], dir);
     expect(top.status).toBe(0);
-    expect(top.stdout).toMatch(/generate/);
-    expect(top.stdout).toMatch(/import/);
+    // The overview lists each command with its one-line summary (the long text is for `<command> --help`).
+    const commands = top.stdout.slice(top.stdout.indexOf("Commands:"));
+    for (const command of ["generate", "import", "docs", "init", "lint"]) expect(commands).toMatch(new RegExp(`^  ${command} .*\\S`, "m"));
+    expect(commands).not.toMatch(/Docusaurus|JSON-RPC response|package\.json scripts/);
+    expect(runCli(["docs", "--help"], dir).stdout).toMatch(/Docusaurus/);
     const gen = runCli(["generate", "--help"], dir);
     expect(gen.status).toBe(0);
     for (const flag of ["--check", "--config", "--format"]) expect(gen.stdout).toContain(flag);

@@ -53,6 +53,7 @@ function displayPath(from: string, to: string): string {
 export function registerDocs(program: Command, { io, cwd, setExit }: CliContext): void {
   program
     .command("docs")
+    .summary("write only the docs: markdown pages, an HTML reference, catalog.json")
     .description(
       "Check the specs and write only the docs: markdown pages with frontmatter for VitePress, Docusaurus\n" +
         "and Starlight, and/or a self-contained HTML reference with search; catalog.json in both cases.",

@@ -137,6 +137,7 @@ function collect(value: string, previous: string[]): string[] {
 export function registerGenerate(program: Command, { io, cwd, setExit }: CliContext): void {
   program
     .command("generate")
+    .summary("check and lint the specs, then write generated/ and new handler stubs")
     .description(
       "Check and lint the specs, then write generated/ (types, validators, registry, docs) and new handler stubs.\n" +
         "Without a config file, reads specs/**/*.{yaml,yml} (except **/schemas/**) in the working directory\n" +

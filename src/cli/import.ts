@@ -138,6 +138,7 @@ function writeImported(
 export function registerImport(program: Command, { io, cwd, setExit }: CliContext): void {
   program
     .command("import")
+    .summary("turn an existing MCP server's tools into spec files")
     .description(
       "Turn the tools of an existing MCP server into spec files, one per tool, exactly as the server lists them. " +
         "Give exactly one source: a tools/list dump (an array of tools, a { tools: [...] } result or a JSON-RPC " +

@@ -161,6 +161,7 @@ function display(cwd: string, target: string): string {
 export function registerInit(program: Command, { io, cwd, setExit }: CliContext): void {
   program
     .command("init [dir]")
+    .summary("create a new project that serves an example tool")
     .description(
       "Create a new mcp-gen project in dir (default: the working directory): config, an example spec\n" +
         "with its handler, a server entry, tsconfig, package.json scripts (generate, build, start, test)\n" +

@@ -70,6 +70,7 @@ function rulesHelp(): string {
 export function registerLint(program: Command, { io, cwd, setExit }: CliContext): void {
   program
     .command("lint")
+    .summary("report lint findings; writes nothing")
     .description("Check the specs and report lint findings (descriptions, annotations, names, schemas, examples). Writes nothing.")
     .option("-c, --config <file>", "config file or glob of config files, repeatable (default: ./mcp-gen.config.yaml when present)", collect, [])
     .option("--max-warnings <n>", "exit 1 when there are more warnings than this (overrides lint.maxWarnings)", wholeNumber)
