@@ -55,7 +55,7 @@ export function registerDocs(program: Command, { io, cwd, setExit }: CliContext)
     .command("docs")
     .summary("write only the docs: markdown pages, an HTML reference, catalog.json")
     .description(
-      "Check the specs and write only the docs: markdown pages with frontmatter for VitePress, Docusaurus\n" +
+      "Check the specs and write only the docs: markdown pages with frontmatter for VitePress, Docusaurus " +
         "and Starlight, and/or a self-contained HTML reference with search; catalog.json in both cases.",
     )
     .option("--format <formats>", "markdown, html, or markdown,html (default: the config's docs.formats, else markdown)")

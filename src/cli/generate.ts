@@ -139,8 +139,8 @@ export function registerGenerate(program: Command, { io, cwd, setExit }: CliCont
     .command("generate")
     .summary("check and lint the specs, then write generated/ and new handler stubs")
     .description(
-      "Check and lint the specs, then write generated/ (types, validators, registry, docs) and new handler stubs.\n" +
-        "Without a config file, reads specs/**/*.{yaml,yml} (except **/schemas/**) in the working directory\n" +
+      "Check and lint the specs, then write generated/ (types, validators, registry, docs) and new handler stubs. " +
+        "Without a config file, reads specs/**/*.{yaml,yml} (except **/schemas/**) in the working directory " +
         "and takes the server name and version from the nearest package.json.",
     )
     .option("--check", "write nothing; exit 1 and list every generated file that is stale (for CI)")

@@ -163,8 +163,8 @@ export function registerInit(program: Command, { io, cwd, setExit }: CliContext)
     .command("init [dir]")
     .summary("create a new project that serves an example tool")
     .description(
-      "Create a new mcp-gen project in dir (default: the working directory): config, an example spec\n" +
-        "with its handler, a server entry, tsconfig, package.json scripts (generate, build, start, test)\n" +
+      "Create a new mcp-gen project in dir (default: the working directory): config, an example spec " +
+        "with its handler, a server entry, tsconfig, package.json scripts (generate, build, start, test) " +
         "and a test that runs the spec examples. Then runs `generate` in it.",
     )
     .option("--name <name>", "the package name (default: from the folder's name)")
