@@ -23,7 +23,8 @@ export function loadProject(options: { cwd?: string; config?: string }): LoadedP
   const loaded: LoadedProject = { diagnostics: [], sources: new Map() };
   const resolved = resolveConfig({ cwd, configFile: options.config });
   loaded.diagnostics.push(...resolved.diagnostics);
-  if (resolved.yaml) loaded.sources.set(resolved.yaml.file, resolved.yaml.text);
+  const configRead = resolved.yaml ?? resolved.unparsed;
+  if (configRead) loaded.sources.set(configRead.file, configRead.text);
   if (!resolved.config || hasErrors(loaded.diagnostics)) return loaded;
   loaded.config = resolved.config;
   const built = buildModel(resolved.config);

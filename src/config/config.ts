@@ -57,6 +57,8 @@ export interface ConfigResult {
   config?: ResolvedConfig;
   /** The parsed config file, for code frames in diagnostics. */
   yaml?: YamlFile;
+  /** Without `yaml`, the config file's text when it did not parse (code frames of its syntax errors). */
+  unparsed?: { file: string; text: string };
   /**
    * Set instead of `config` for a workspace config (`projects: [...]`): the entries as
    * written, each relative to `workspaceRoot` (expanded by `resolveProjects`).
@@ -86,7 +88,7 @@ export function resolveConfig(options: { cwd: string; configFile?: string }): Co
   const root = path.dirname(candidate);
   const display = toPosix(path.relative(options.cwd, candidate)) || CONFIG_FILE_NAME;
   const loaded = loadYamlFile(display, candidate);
-  if (!loaded.yaml) return { diagnostics: loaded.diagnostics };
+  if (!loaded.yaml) return { diagnostics: loaded.diagnostics, ...(loaded.unparsed ? { unparsed: loaded.unparsed } : {}) };
   const yaml = loaded.yaml;
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const value = yaml.value ?? {};

@@ -92,7 +92,8 @@ export function buildModel(config: ResolvedConfig, options: BuildOptions = {}): 
     if (!result) {
       result = loadYamlFile(toPosix(path.relative(config.root, absPath)), absPath);
       cache.set(absPath, result);
-      if (result.yaml) sources.set(result.yaml.file, result.yaml.text);
+      const read = result.yaml ?? result.unparsed;
+      if (read) sources.set(read.file, read.text);
     }
     return result;
   };

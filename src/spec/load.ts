@@ -31,6 +31,8 @@ export interface YamlFile {
 export interface LoadResult {
   /** Undefined when the file could not be read or parsed into one usable document. */
   yaml?: YamlFile;
+  /** Without `yaml`, the text when the file was read but did not parse: what code frames of its diagnostics show. */
+  unparsed?: { file: string; text: string };
   diagnostics: Diagnostic[];
 }
 
@@ -262,5 +264,6 @@ export function loadYamlFile(file: string, absPath: string): LoadResult {
   }
   const decoded = decodeUtf8(file, bytes);
   if (decoded.diagnostic) return { diagnostics: [decoded.diagnostic] };
-  return parseOnce(file, absPath, decoded.text!);
+  const result = parseOnce(file, absPath, decoded.text!);
+  return result.yaml ? result : { ...result, unparsed: { file, text: decoded.text! } };
 }

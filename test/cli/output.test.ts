@@ -33,6 +33,23 @@ describe("generate output", () => {
     expect(third.stdout).toMatch(/^mcp-gen: 1 tool, everything up to date \(\d+ files\) in \d+ ms; lint: /m);
   });
 
+  it("shows a code frame for a file that is not valid YAML (a spec, a `$ref`ed schema, the config)", () => {
+    const dir = project({
+      "specs/broken.yaml": "name: broken\ndescription: [unclosed\ninputSchema: { type: object }\n",
+      "specs/refs.yaml": 'name: refs\ninputSchema:\n  type: object\n  properties:\n    a: { $ref: "../schemas/bad.yaml" }\n',
+      "schemas/bad.yaml": "type: string\nenum: [a, b\n",
+    });
+    const specs = runCliWithEnv(["generate"], dir);
+    expect(specs.status).toBe(1);
+    expect(specs.stderr).toContain("specs/broken.yaml:3:1 error MG001 ");
+    expect(specs.stderr).toContain("  2 | description: [unclosed\n> 3 | inputSchema: { type: object }\n    | ^\n");
+    expect(specs.stderr).toMatch(/^schemas\/bad\.yaml:\d+:\d+ error MG001 .*\n(?: {2}\d+ \|.*\n)*> \d+ \|/m);
+    writeFiles(dir, { "mcp-gen.config.yaml": "specs: [unclosed\n" });
+    const config = runCliWithEnv(["generate"], dir);
+    expect(config.status).toBe(1);
+    expect(config.stderr).toMatch(/^mcp-gen\.config\.yaml:2:1 error MG001 .*\n {2}1 \| specs: \[unclosed\n> 2 \|/m);
+  });
+
   it("--quiet prints nothing on success and only errors on failure", () => {
     const dir = project({ "specs/echo.yaml": ECHO });
     const ok = runCliWithEnv(["generate", "--quiet"], dir);
