@@ -35,6 +35,8 @@ export async function runGenerate(options: GenerateCliOptions, io: Io, cwd: stri
   }
   const paint = painter({ color: io.color === true });
   reportDiagnostics(io, run.diagnostics, run.sources, "text");
+  // The workspace itself failed (a config that does not exist, no project matched): no project ran.
+  if (run.projects.length === 0 && run.exitCode !== 0) io.stderr("mcp-gen: nothing was written.\n");
   for (const project of run.projects) {
     if (run.workspace && !options.quiet) io.stdout(`${paint("bold", `[${project.label}]`)}\n`);
     printProject(io, project, run.workspace, options);

@@ -78,5 +78,8 @@ describe("monorepo", () => {
     const r = runCliWithEnv(["generate", "-c", "apps/*/mcp-gen.config.yaml"], workspace());
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/error MG060 no config file matched `apps\/\*\/mcp-gen.config.yaml`/);
+    // As when a project fails: the last line says so.
+    expect(r.stderr).toMatch(/\nmcp-gen: nothing was written\.\n$/);
+    expect(r.stdout).toBe("");
   });
 });
