@@ -173,11 +173,11 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   // Project-relative path of a file of the generated area (the cache's outputs are keyed so).
   const outDir = toPosix(path.relative(config.root, config.outDir));
   const generatedPath = (areaPath: string) => (outDir ? `${outDir}/${areaPath}` : areaPath);
+  // An output of the recorded run (the cache has verified it is intact).
+  const recorded = (areaPath: string) => partial?.outputs.has(generatedPath(areaPath)) === true;
   let reuse: ReuseFile | undefined;
   let keepValidators = false;
   if (partial && memo) {
-    const outputs = partial.outputs;
-    const recorded = (areaPath: string) => outputs.has(generatedPath(areaPath));
     reuse = (tool, _index, areaPath) => {
       if (memo.toolKeys[tool.name] !== toolKeys[tool.name] || !recorded(areaPath)) return false;
       kept.push(areaPath);
@@ -192,7 +192,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const sharedKeys: Record<string, string> = {};
   const reuseShared: ReuseShared = (areaPath, key) => {
     sharedKeys[areaPath] = key;
-    if (!partial || memo?.sharedKeys[areaPath] !== key || !partial.outputs.has(generatedPath(areaPath))) return false;
+    if (memo?.sharedKeys[areaPath] !== key || !recorded(areaPath)) return false;
     kept.push(areaPath);
     return true;
   };

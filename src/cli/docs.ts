@@ -4,7 +4,8 @@ import type { Command } from "commander";
 import { toPosix } from "../util/posix.js";
 import type { DocsFormat } from "../emit/docs.js";
 import type { CliContext } from "./context.js";
-import { counted, reportDiagnostics, type Io } from "./report.js";
+import { counted } from "../util/counted.js";
+import { reportDiagnostics, type Io } from "./report.js";
 
 const FORMATS: readonly DocsFormat[] = ["markdown", "html"];
 

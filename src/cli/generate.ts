@@ -4,7 +4,8 @@ import { isLintCode, MAX_WARNINGS_CODE } from "../lint/rules.js";
 import { formatSummary, painter } from "../diagnostics/format.js";
 import type { ProjectRun, WorkspaceResult } from "../generate.js";
 import { formatOption, type CliContext } from "./context.js";
-import { counted, diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
+import { counted } from "../util/counted.js";
+import { diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface GenerateCliOptions {
   check?: boolean;

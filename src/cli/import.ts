@@ -13,7 +13,8 @@ import type { ProtocolNegotiation, ServerSource } from "../import/from-server.js
 import type { ImportResult } from "../import/index.js";
 import { DEFAULT_TIMEOUT_MS } from "../import/limits.js";
 import { formatOption, type CliContext } from "./context.js";
-import { counted, diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
+import { counted } from "../util/counted.js";
+import { diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface ImportCliOptions {
   out: string;

@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { toPosix } from "../util/posix.js";
 import type { CliContext } from "./context.js";
-import { counted, reportDiagnostics } from "./report.js";
+import { counted } from "../util/counted.js";
+import { reportDiagnostics } from "./report.js";
 
 export interface ScaffoldFile {
   /** Relative to the new project, `/` separators. */

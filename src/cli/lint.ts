@@ -4,7 +4,8 @@ import { formatSummary } from "../diagnostics/format.js";
 import type { WorkspaceResult } from "../generate.js";
 import { LINT_RULES } from "../lint/rules.js";
 import { formatOption, type CliContext } from "./context.js";
-import { counted, diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
+import { counted } from "../util/counted.js";
+import { diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface LintCliOptions {
   config?: string | string[];

@@ -88,7 +88,7 @@ export function resolveConfig(options: { cwd: string; configFile?: string }): Co
   const root = path.dirname(candidate);
   const display = toPosix(path.relative(options.cwd, candidate)) || CONFIG_FILE_NAME;
   const loaded = loadYamlFile(display, candidate);
-  if (!loaded.yaml) return { diagnostics: loaded.diagnostics, ...(loaded.unparsed ? { unparsed: loaded.unparsed } : {}) };
+  if (!loaded.yaml) return { diagnostics: loaded.diagnostics, unparsed: loaded.unparsed };
   const yaml = loaded.yaml;
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const value = yaml.value ?? {};

@@ -17,6 +17,7 @@ import type { ReuseFile } from "./types.js";
 import { generatedHeader } from "./header.js";
 import { codeBlock, escapeBlock, escapeCell, escapeText, firstSentence, inlineCode, inlineCodeCell } from "./markdown.js";
 import { renderKey, renderTemplate } from "./templates.js";
+import { counted } from "../util/counted.js";
 
 export { toolTitle } from "../docs/catalog.js";
 export { typeOf } from "../docs/schema-table.js";
@@ -51,15 +52,15 @@ export function emitDocs(
   const dir = options.dir ?? "docs";
   const htmlPrefix = formats.includes("markdown") && formats.includes("html") ? "html/" : "";
   const files: GeneratedFile[] = [];
-  const add = (path: string, contents: string) =>
-    files.push({ area: "generated", path: dir ? `${dir}/${path}` : path, contents, mode: "generated" });
+  const areaPath = (path: string) => (dir ? `${dir}/${path}` : path);
+  const add = (path: string, contents: string) => files.push({ area: "generated", path: areaPath(path), contents, mode: "generated" });
   if (formats.includes("markdown")) {
     model.tools.forEach((tool, index) => {
       const page = `${tool.ids.file}.md`;
-      if (!reuse?.(tool, index, dir ? `${dir}/${page}` : page)) add(page, renderToolPage(tool, index + 1));
+      if (!reuse?.(tool, index, areaPath(page))) add(page, renderToolPage(tool, index + 1));
     });
     const index = indexContext(model);
-    if (!reuseShared?.(dir ? `${dir}/index.md` : "index.md", renderKey("docs-index.md", index))) add("index.md", renderIndex(index));
+    if (!reuseShared?.(areaPath("index.md"), renderKey("docs-index.md", index))) add("index.md", renderIndex(index));
   }
   if (formats.includes("html")) {
     for (const page of renderHtmlSite(model)) add(`${htmlPrefix}${page.path}`, page.contents);
@@ -191,7 +192,7 @@ function markdownRow(row: PropertyRow) {
 
 /** Everything the index page shows, ready for its template. */
 function indexContext(model: ProjectModel) {
-  const count = model.tools.length === 1 ? "1 tool" : `${model.tools.length} tools`;
+  const count = counted(model.tools.length, "tool");
   return {
     frontmatter: frontmatter(model.server.name, `${count} of the MCP server ${model.server.name}.`, 0, []),
     header: generatedHeader(specFiles(model), "html"),

@@ -13,6 +13,7 @@ import { exampleExchanges } from "../exchanges.js";
 import { effectiveHints, otherAnnotations, toolBadges, type Badge } from "../hints.js";
 import { schemaTable, type PropertyRow, type SchemaTable } from "../schema-table.js";
 import { tagGroups } from "../tag-groups.js";
+import { counted } from "../../util/counted.js";
 import { descriptionHtml, escapeHtml, slug } from "./escape.js";
 import { SCRIPT } from "./script.js";
 import { STYLE } from "./style.js";
@@ -59,7 +60,7 @@ const FILTERS: Array<{ attribute: string; label: string }> = [
 ];
 
 function indexPage(model: ProjectModel): string {
-  const count = model.tools.length === 1 ? "1 tool" : `${model.tools.length} tools`;
+  const count = counted(model.tools.length, "tool");
   const tags = [...new Set(model.tools.flatMap((tool) => tool.tags))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const tagSelect =
     tags.length === 0
