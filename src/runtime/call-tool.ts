@@ -46,6 +46,12 @@ export interface CallEnvironment {
   /** Requests to the client; without them, the context's methods reject with a ToolError. */
   elicit?: ToolContext["elicit"];
   sample?: ToolContext["sample"];
+  /**
+   * The transport's own check of a result the handler built (content blocks, a whole
+   * CallToolResult): resolves to what would be sent, rejects when it is not a valid
+   * CallToolResult. Without it such a result is passed on unchecked (`wellFormed: false`).
+   */
+  checkResult?: (result: CallToolResult) => Promise<CallToolResult>;
 }
 
 const unavailable = (what: string) => () => Promise.reject(new ToolError(`${what} is not available on this connection.`));
@@ -182,11 +188,14 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
     if (env.signal.aborted) abortFromClient();
     else env.signal.addEventListener("abort", abortFromClient, { once: true });
   }
+  // Progress and client log messages end with the call: MCP forbids progress after the answer.
+  let live = true;
+  const isLive = () => live;
   const context: ToolContext = {
     signal: controller ? controller.signal : env.signal,
-    progress: env.progress,
+    progress: (...report) => (live ? env.progress(...report) : Promise.resolve()),
     log: env.logger,
-    clientLog: env.clientLog ?? silentLogger,
+    clientLog: env.clientLog ? whileLive(env.clientLog, isLive) : silentLogger,
     elicit: env.elicit ?? unavailableElicit,
     sample: env.sample ?? unavailableSample,
     authInfo: env.authInfo,
@@ -224,39 +233,76 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
     }
     return ended("internal-error", internalFailure(env.logger, name, "handler threw", error));
   } finally {
+    live = false;
     if (timer) clearTimeout(timer);
     if (abortFromClient) env.signal.removeEventListener("abort", abortFromClient);
   }
 
+  const end = resultOf(entry, output, env.logger, name);
+  if (end.wellFormed || !env.checkResult) return end;
+  try {
+    return { status: end.status, result: await env.checkResult(end.result), wellFormed: true };
+  } catch (error) {
+    return ended("internal-error", internalFailure(env.logger, name, "handler returned a result that is not a valid CallToolResult", error));
+  }
+}
+
+/** What the handler returned, as the result to send. */
+function resultOf(entry: ToolEntry, output: unknown, logger: ToolLogger, name: string): CallEnd {
   if (entry.validateOutput) {
+    // What is checked is what the client will read: the output after a JSON round trip.
+    let result: CallToolResult | undefined;
+    try {
+      result = structuredResult(output);
+    } catch (error) {
+      return ended("internal-error", internalFailure(logger, name, "handler output cannot be sent as JSON", error));
+    }
     let validOutput: boolean;
     try {
-      validOutput = entry.validateOutput(output);
+      validOutput = entry.validateOutput(result?.structuredContent);
     } catch (error) {
-      return ended("internal-error", internalFailure(env.logger, name, "the output validator threw", error));
+      return ended("internal-error", internalFailure(logger, name, "the output validator threw", error));
     }
-    if (!validOutput) {
+    if (!validOutput || !result) {
       return ended(
         "internal-error",
-        internalFailure(env.logger, name, "handler output does not match the tool's outputSchema", {
+        internalFailure(logger, name, "handler output does not match the tool's outputSchema", {
           violations: describeViolations(entry.validateOutput.errors),
         }),
       );
     }
     // An outputSchema whose root is not an object lets other values through; the SDK judges those.
-    return { status: "ok", result: structuredResult(output), wellFormed: isPlainRecord(output) };
+    return { status: "ok", result, wellFormed: isPlainRecord(result.structuredContent) };
   }
   if (typeof output === "string") return ended("ok", textResult(output));
   const result = normalizeReturn(output as never);
   if (!result) {
     return ended(
       "internal-error",
-      internalFailure(env.logger, name, "handler returned a value that is not a string, content blocks or a CallToolResult", {
+      internalFailure(logger, name, "handler returned a value that is not a string, content blocks or a CallToolResult", {
         returned: typeof output,
       }),
     );
   }
   return { status: result.isError === true ? "tool-error" : "ok", result, wellFormed: output === undefined };
+}
+
+/** A logger that goes quiet once `live()` is false. */
+function whileLive(logger: ToolLogger, live: () => boolean): ToolLogger {
+  return {
+    debug: (message, data) => {
+      if (live()) logger.debug(message, data);
+    },
+    info: (message, data) => {
+      if (live()) logger.info(message, data);
+    },
+    warn: (message, data) => {
+      if (live()) logger.warn(message, data);
+    },
+    error: (message, data) => {
+      if (live()) logger.error(message, data);
+    },
+  };
 }
 
 /** What the SDK's `structuredContent` check accepts unchanged: a plain object with string keys, none of them `__proto__`. */

@@ -14,11 +14,19 @@ export function textResult(text: string, isError = false): CallToolResult {
   return isError ? { content: [{ type: "text", text }], isError: true } : { content: [{ type: "text", text }] };
 }
 
-/** A tool with `outputSchema`: the object goes out as `structuredContent` and as JSON text. */
-export function structuredResult(output: unknown): CallToolResult {
+/**
+ * A tool with `outputSchema`: the output goes out as JSON text and as `structuredContent`.
+ * What the client reads is that JSON, so `structuredContent` is the JSON parsed back (NaN
+ * becomes null, `toJSON` is called, undefined members are gone): that is the value to
+ * check against the schema. `undefined` when the output has no JSON form at all; throws
+ * when JSON cannot write it (a cycle, a BigInt).
+ */
+export function structuredResult(output: unknown): CallToolResult | undefined {
+  const text = JSON.stringify(output);
+  if (text === undefined) return undefined;
   return {
-    content: [{ type: "text", text: JSON.stringify(output) }],
-    structuredContent: output as { [key: string]: unknown },
+    content: [{ type: "text", text }],
+    structuredContent: JSON.parse(text) as { [key: string]: unknown },
   };
 }
 

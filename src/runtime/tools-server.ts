@@ -15,8 +15,9 @@
  * builds an error object. A request of the plain shape goes straight to where those checks
  * would send it.
  */
-import { Server, type JSONRPCRequest, type Result, type ServerContext, type Transport } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, Server, type JSONRPCRequest, type Result, type ServerContext, type Transport } from "@modelcontextprotocol/server";
 import type { CallEnd } from "./call-tool.js";
+import type { CallToolResult } from "./types.js";
 import { isPlainRequest } from "./plain-message.js";
 
 /** The params of a `tools/call` request that passed the SDK's checks (or ours). */
@@ -25,17 +26,35 @@ export interface ToolsCallParams {
   arguments?: Record<string, unknown>;
 }
 
-export type ToolsCall = (params: ToolsCallParams, ctx: ServerContext) => Promise<CallEnd>;
+/**
+ * The SDK's check of a tools/call result, with the request it answers: resolves to what
+ * would be sent, rejects (with the SDK's reason) when the result is not a valid one.
+ */
+export type ResultCheck = (result: CallToolResult) => Promise<CallToolResult>;
+
+/** Runs one call; a result the handler built itself is given to `checkResult`. */
+export type ToolsCall = (params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck) => Promise<CallEnd>;
 
 type RequestHandler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
 
 export class ToolsServer extends Server {
+  /** The SDK's tools/call wrapper around a handler that answers with `computed`: its result check alone. */
+  private resultCheck: RequestHandler | undefined;
+  private readonly computed = new Map<JSONRPCRequest, Result>();
+
   constructor(
     info: ConstructorParameters<typeof Server>[0],
     options: ConstructorParameters<typeof Server>[1],
     private readonly toolsCall: ToolsCall,
   ) {
     super(info, options);
+    // The SDK's road (unusual requests): the SDK checks the request before and the result after.
+    this.setRequestHandler("tools/call", async (request, ctx) => {
+      // The request as the SDK parsed it: the result check asks only for its method and params.
+      const parsed = request as unknown as JSONRPCRequest;
+      const end = await toolsCall(request.params, ctx, (result) => this.checkResult(parsed, ctx, result));
+      return end.result as never;
+    });
   }
 
   override async connect(transport: Transport): Promise<void> {
@@ -58,26 +77,56 @@ export class ToolsServer extends Server {
 
   protected override _wrapHandler(method: string, handler: RequestHandler): RequestHandler {
     const sdkRoad = super._wrapHandler(method, handler);
+    const refusal = Object.hasOwn(PARAMS_CHECKS, method) ? PARAMS_CHECKS[method] : undefined;
+    if (refusal) {
+      return (request, ctx) => {
+        const reason = refusal(request.params);
+        return reason === undefined ? sdkRoad(request, ctx) : Promise.reject(new ProtocolError(ProtocolErrorCode.InvalidParams, reason));
+      };
+    }
     // The base constructor registers its own handlers before `toolsCall` is set.
     if (method !== "tools/call" || this.toolsCall === undefined) return sdkRoad;
     const toolsCall = this.toolsCall;
-    // The SDK's result check alone: its tools/call wrapper around a handler that answers
-    // with the result already computed for that request.
-    const computed = new Map<JSONRPCRequest, Result>();
-    const checkResult = super._wrapHandler(method, async (request) => computed.get(request)!);
     return async (request, ctx) => {
       if (!isPlainToolsCall(request.params) || hasRequestState(ctx)) return sdkRoad(request, ctx);
-      const end = await toolsCall(request.params, ctx);
-      if (end.wellFormed) return end.result as unknown as Result;
-      computed.set(request, end.result as unknown as Result);
-      try {
-        return await checkResult(request, ctx);
-      } finally {
-        computed.delete(request);
-      }
+      const end = await toolsCall(request.params, ctx, (result) => this.checkResult(request, ctx, result));
+      return (end.wellFormed ? end.result : await this.checkResult(request, ctx, end.result)) as unknown as Result;
     };
   }
+
+  private async checkResult(request: JSONRPCRequest, ctx: ServerContext, result: CallToolResult): Promise<CallToolResult> {
+    this.resultCheck ??= super._wrapHandler("tools/call", async (answered) => this.computed.get(answered)!);
+    this.computed.set(request, result as unknown as Result);
+    try {
+      return (await this.resultCheck(request, ctx)) as unknown as CallToolResult;
+    } finally {
+      this.computed.delete(request);
+    }
+  }
 }
+
+/**
+ * Params the SDK's schemas refuse with an internal error (-32603) and a zod dump, though
+ * MCP calls them invalid params (-32602) with one concise sentence: each check returns
+ * that sentence, or undefined to let the SDK go on.
+ */
+const PARAMS_CHECKS: Record<string, (params: unknown) => string | undefined> = {
+  "tools/list": (params) => {
+    const cursor = paramOf(params, "cursor");
+    return cursor === undefined || typeof cursor === "string" ? undefined : "Invalid cursor";
+  },
+  "logging/setLevel": (params) => {
+    const level = paramOf(params, "level");
+    return typeof level === "string" && LOG_LEVELS.has(level) ? undefined : `Invalid log level: expected one of ${[...LOG_LEVELS].join(", ")}`;
+  },
+};
+
+const LOG_LEVELS = new Set(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]);
+
+function paramOf(params: unknown, key: string): unknown {
+  return typeof params === "object" && params !== null ? (params as Record<string, unknown>)[key] : undefined;
+}
+
 
 /**
  * A `tools/call` params object the SDK's schemas (both eras) accept and copy unchanged:

@@ -80,7 +80,20 @@ describe("textResult and structuredResult", () => {
     const output = { temperature: 21.5, conditions: ["sun", "wind"], nested: { "a/b": null } };
     const result = structuredResult(output);
     expect(result).toEqual({ content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output });
-    expect(result.content[0]).toEqual({ type: "text", text: '{"temperature":21.5,"conditions":["sun","wind"],"nested":{"a/b":null}}' });
+    expect(result!.content[0]).toEqual({ type: "text", text: '{"temperature":21.5,"conditions":["sun","wind"],"nested":{"a/b":null}}' });
+  });
+
+  it("structuredResult's structuredContent is what the client will read: the JSON parsed back", () => {
+    const output = { n: Number.NaN, big: Number.POSITIVE_INFINITY, when: new Date(0), gone: undefined, list: [undefined] };
+    expect(structuredResult(output)).toEqual({
+      content: [{ type: "text", text: '{"n":null,"big":null,"when":"1970-01-01T00:00:00.000Z","list":[null]}' }],
+      structuredContent: { n: null, big: null, when: "1970-01-01T00:00:00.000Z", list: [null] },
+    });
+    expect(structuredResult(undefined)).toBeUndefined();
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => structuredResult(cyclic)).toThrow(TypeError);
+    expect(() => structuredResult({ n: 1n })).toThrow(TypeError);
   });
 });
 
