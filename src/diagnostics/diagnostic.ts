@@ -64,6 +64,7 @@ export const DIAGNOSTIC_CODES = {
   MG031: "network $ref are not fetched",
   MG032: "$ref escapes the project root",
   MG033: "$ref file could not be loaded",
+  MG034: "a $ref cycle that never moves into the data (validation would recurse forever)",
   // Examples
   MG040: "example input does not validate against inputSchema",
   MG041: "example output does not validate against outputSchema",

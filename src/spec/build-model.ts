@@ -148,8 +148,21 @@ function buildSpecFile(
     record.names.push({ name, location: locate(raw.yaml, [...raw.path, "name"]) });
   }
   for (const raw of shape.tools) {
+    const errorsBefore = record.diagnostics.filter((d) => d.severity === "error").length;
     const modelled = modelTool(raw, config, loadRef, record.diagnostics);
-    if (!modelled) continue;
+    if (!modelled) {
+      // A tool is never left out in silence: whatever stopped it must be on the record.
+      if (record.diagnostics.filter((d) => d.severity === "error").length === errorsBefore) {
+        record.diagnostics.push({
+          code: "MG099",
+          severity: "error",
+          message: `internal error: tool \`${raw.value.name as string}\` could not be modelled, and no problem was reported for it`,
+          location: locate(raw.yaml, raw.path),
+          hint: "please report this spec to mcp-gen",
+        });
+      }
+      continue;
+    }
     record.tools.push(modelled.tool);
     toolSources.set(modelled.tool.name, modelled.source);
   }

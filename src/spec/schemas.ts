@@ -131,6 +131,16 @@ function checkSchema(
   });
   // bundleSchema already reported refs that do not resolve (MG030-MG033); ajv would only repeat them.
   if (!dialect || badPattern || hasUnresolvedRef(schema)) return { diagnostics };
+  const cycle = inPlaceRefCycle(schema);
+  if (cycle) {
+    error(
+      "MG034",
+      "this `$ref` leads back to where it started without moving into the data: validating would recurse forever",
+      at(cycle),
+      "a recursive schema must recurse through `properties`, `items` or another keyword that applies to a part of the value",
+    );
+    return { diagnostics };
+  }
 
   const compiled = compileSchema(schema, dialect);
   for (const problem of compiled.problems) error("MG022", `${key} does not compile: ${problem.message}`, at(problem.path));
@@ -141,26 +151,86 @@ function hasUnresolvedRef(schema: JsonObject): boolean {
   let unresolved = false;
   forEachSchema(schema, (node) => {
     if (typeof node.$ref !== "string" || unresolved) return;
-    unresolved = !node.$ref.startsWith("#") || !pointsAtSomething(schema, node.$ref.slice(1));
+    unresolved = localTarget(schema, node.$ref) === undefined;
   });
   return unresolved;
 }
 
-function pointsAtSomething(schema: JsonObject, pointer: string): boolean {
-  if (!(pointer === "" || pointer.startsWith("/"))) return false;
-  let segments: string[];
+/** What a `$ref` within this schema points at (`""` and `#` are its root), with its path; undefined when nothing. */
+function localTarget(schema: JsonObject, ref: string): { node: unknown; path: SchemaPath } | undefined {
+  const pointer = ref.startsWith("#") ? ref.slice(1) : ref === "" ? "" : undefined;
+  if (pointer === undefined || !(pointer === "" || pointer.startsWith("/"))) return undefined;
+  let segments: SchemaPath;
   try {
     segments = pointerToPath("#" + pointer);
   } catch {
-    return false;
+    return undefined;
   }
   let current: unknown = schema;
   for (const segment of segments) {
     if (Array.isArray(current)) current = current[Number(segment)];
-    else if (isPlainObject(current) && Object.hasOwn(current, segment)) current = current[segment];
-    else return false;
+    else if (isPlainObject(current) && Object.hasOwn(current, segment)) current = current[String(segment)];
+    else return undefined;
   }
-  return current !== undefined;
+  return current === undefined ? undefined : { node: current, path: segments };
+}
+
+/** Keywords whose subschemas apply to the value itself, not to a part of it. */
+const IN_PLACE_ONE = ["not", "if", "then", "else"];
+const IN_PLACE_LIST = ["allOf", "anyOf", "oneOf"];
+const IN_PLACE_MAP = ["dependentSchemas"];
+
+/**
+ * The first `$ref` that closes a cycle of references never moving into the data, such as
+ * `B: { allOf: [{ $ref: "#/$defs/B" }] }` or two `$defs` that refer to each other: ajv
+ * compiles the one and overflows the stack on the other, and a validator of the first
+ * recurses forever on any value. Runs on a bundled schema, so cycles through files are
+ * cycles here too. Its place, as a path to the `$ref` keyword; undefined when there is none.
+ */
+function inPlaceRefCycle(schema: JsonObject): SchemaPath | undefined {
+  const state = new Map<unknown, "open" | "closed">();
+  const visit = (node: unknown, path: SchemaPath): SchemaPath | undefined => {
+    state.set(node, "open");
+    for (const at of inPlaceRefs(node, path)) {
+      const target = localTarget(schema, (valueAt(schema, at) as { $ref: string }).$ref)!;
+      const seen = state.get(target.node);
+      if (seen === "open") return [...at, "$ref"];
+      if (seen === undefined) {
+        const found = visit(target.node, target.path);
+        if (found) return found;
+      }
+    }
+    state.set(node, "closed");
+    return undefined;
+  };
+  // From the root, then from every other `$ref` target (a cycle no one refers to is still wrong).
+  let found = visit(schema, []);
+  forEachSchema(schema, (node, path) => {
+    if (!found && !state.has(node)) found = visit(node, path);
+  });
+  return found;
+}
+
+/** Paths of the schemas holding a `$ref` that apply to the same value as `node`. */
+function inPlaceRefs(node: unknown, path: SchemaPath, found: SchemaPath[] = []): SchemaPath[] {
+  if (!isPlainObject(node)) return found;
+  if (typeof node.$ref === "string") found.push(path);
+  for (const key of IN_PLACE_ONE) inPlaceRefs(node[key], [...path, key], found);
+  for (const key of IN_PLACE_LIST) {
+    const list = node[key];
+    if (Array.isArray(list)) list.forEach((item, i) => inPlaceRefs(item, [...path, key, i], found));
+  }
+  for (const key of IN_PLACE_MAP) {
+    const map = node[key];
+    if (isPlainObject(map)) for (const name of Object.keys(map)) inPlaceRefs(map[name], [...path, key, name], found);
+  }
+  return found;
+}
+
+function valueAt(schema: unknown, path: SchemaPath): unknown {
+  let current = schema;
+  for (const segment of path) current = (current as Record<string | number, unknown>)[segment];
+  return current;
 }
 
 function patternsOf(node: JsonObject, schemaPath: SchemaPath): Array<[string, SchemaPath, "key" | "value"]> {
@@ -260,7 +330,7 @@ function compileUncached(ajv: Ajv, subject: JsonObject): CompiledSchema {
   for (const format of unknownFormatsOf(subject)) if (!ajv.formats[format]) ajv.addFormat(format, true);
   if (!ajv.validateSchema(subject)) return { problems: metaSchemaProblems(ajv.errors ?? []) };
   // Two tools may declare the same root `$id`, which ajv refuses twice on one instance. The root
-  // `$id` changes nothing else here: only refs starting with `#` get this far (hasUnresolvedRef).
+  // `$id` changes nothing else here: only refs within the schema (`#...`, `""`) get this far (hasUnresolvedRef).
   const { $id: _id, ...body } = subject;
   try {
     return { validate: ajv.compile(body), problems: [] };

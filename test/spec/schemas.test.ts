@@ -32,6 +32,9 @@ function check(file: string) {
   return { ...checked, diagnostics: [...input.diagnostics, ...(output?.diagnostics ?? []), ...checked.diagnostics] };
 }
 
+const CYCLE = "this `$ref` leads back to where it started without moving into the data: validating would recurse forever";
+const CYCLE_HINT = "a recursive schema must recurse through `properties`, `items` or another keyword that applies to a part of the value";
+
 type Row = [code: string, severity: string, file: string, line: number, column: number, message: string, hint?: string];
 
 const cases: Array<[string, { file: string; want: Row[] }]> = [
@@ -151,6 +154,29 @@ const cases: Array<[string, { file: string; want: Row[] }]> = [
     },
   ],
   ["a recursive schema and an array-rooted outputSchema are fine", { file: "valid.yaml", want: [] }],
+  ["`$ref: \"\"` and `$ref: \"#\"` are the schema's root, recursing through `properties`", { file: "ref-root-empty.yaml", want: [] }],
+  [
+    "MG034 a $ref back to its own definition through allOf, at the $ref",
+    {
+      file: "ref-cycle-allof.yaml",
+      want: [["MG034", "error", "ref-cycle-allof.yaml", 7, 26, CYCLE, CYCLE_HINT]],
+    },
+  ],
+  [
+    "MG034 two $defs that refer to each other through anyOf, at the $ref that closes the cycle",
+    {
+      file: "ref-cycle-mutual.yaml",
+      want: [["MG034", "error", "ref-cycle-mutual.yaml", 11, 16, CYCLE, CYCLE_HINT]],
+    },
+  ],
+  ["MG034 `not: { $ref: \"\" }` at the root", { file: "ref-cycle-root.yaml", want: [["MG034", "error", "ref-cycle-root.yaml", 4, 16, CYCLE, CYCLE_HINT]] }],
+  [
+    "MG034 a schema file that refers to itself, in that file",
+    {
+      file: "cycles/tool.yaml",
+      want: [["MG034", "error", "cycles/self.yaml", 2, 7, CYCLE, CYCLE_HINT]],
+    },
+  ],
 ];
 
 describe("checkToolSchemas", () => {
@@ -168,6 +194,8 @@ describe("checkToolSchemas", () => {
   it("returns the dialect of each compiled schema, and none for a schema that fails", () => {
     expect(check("valid.yaml")).toMatchObject({ inputDialect: "2020-12", outputDialect: "2020-12" });
     expect(check("draft07.yaml")).toMatchObject({ inputDialect: "draft-07" });
+    // `$ref: ""` is the root, not an unresolved reference that would leave the tool out.
+    expect(check("ref-root-empty.yaml")).toMatchObject({ inputDialect: "2020-12" });
     expect(check("dialect.yaml").inputDialect).toBeUndefined();
     expect(check("does-not-compile.yaml").inputDialect).toBeUndefined();
     expect(check("missing-local-ref.yaml").inputDialect).toBeUndefined();
