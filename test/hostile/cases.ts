@@ -247,10 +247,11 @@ const yamlCases: HostileCase[] = [
 
 const schemaCases: HostileCase[] = [
   {
-    // Refs that only lead to each other describe no value at all: ajv refuses to compile them.
+    // Refs that only lead to each other describe no value at all (ajv overflows its stack on
+    // them): MG034 at the $ref that closes the cycle.
     name: "schemas: a local $ref cycle through $defs",
     files: { "specs/cycle.yaml": tool("cycle", "  properties:\n    a: { $ref: '#/$defs/a' }\n  $defs:\n    a: { $ref: '#/$defs/b' }\n    b: { $ref: '#/$defs/a' }\n") },
-    diagnostics: ["MG022 specs/cycle.yaml:4:3"],
+    diagnostics: ["MG034 specs/cycle.yaml:9:16"],
   },
   {
     name: "schemas: a recursive tree",
