@@ -41,11 +41,15 @@ const RESERVED_IDENTIFIERS = new Set([
   "handlers",
 ]);
 
-/** Device names Windows refuses as file names, whatever the extension. */
-const WINDOWS_RESERVED_FILE_STEMS = new Set([
+/**
+ * File stems a tool's files cannot have: device names Windows refuses, whatever the
+ * extension, and `index`, which handlers/index.ts and the docs' index pages already are.
+ */
+const RESERVED_FILE_STEMS = new Set([
   "con", "prn", "aux", "nul",
   ...Array.from({ length: 9 }, (_, i) => `com${i + 1}`),
   ...Array.from({ length: 9 }, (_, i) => `lpt${i + 1}`),
+  "index",
 ]);
 
 export function toolIdentifiers(name: string): ToolIdentifiers {
@@ -63,7 +67,7 @@ export function toolIdentifiers(name: string): ToolIdentifiers {
   return {
     pascal,
     handler: RESERVED_IDENTIFIERS.has(camel) ? `${camel}Handler` : camel,
-    file: WINDOWS_RESERVED_FILE_STEMS.has(stem) ? `${stem}_tool` : stem,
+    file: RESERVED_FILE_STEMS.has(stem) ? `${stem}_tool` : stem,
     inputType: `${pascal}Input`,
     outputType: `${pascal}Output`,
     handlerType: `${pascal}Handler`,

@@ -75,7 +75,7 @@ const injection: HostileCase[] = Object.entries(PAYLOADS).map(([label, payload],
 // The same text in a block scalar with CRLF line ends, which YAML folds to LF.
 const crlfFile = "name: crlf\r\ndescription: |\r\n  first */\r\n  second ${x}\r\ninputSchema:\r\n  type: object\r\n";
 
-const RESERVED = ["delete", "class", "constructor", "__proto__", "prototype", "toString", "hasOwnProperty", "valueOf", "then", "default", "await", "1tool", "9", "_", "a.b-c_d", "Object"];
+const RESERVED = ["delete", "class", "constructor", "__proto__", "prototype", "toString", "hasOwnProperty", "valueOf", "then", "default", "await", "1tool", "9", "_", "a.b-c_d", "Object", "index"];
 const reservedSpecs = RESERVED.map((name) => ({ name, description: `The ${name} tool.`, inputSchema: { type: "object" } }));
 
 const PROTO_KEYS_SPEC = `name: proto_keys

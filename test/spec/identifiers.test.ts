@@ -29,6 +29,8 @@ describe("toolIdentifiers", () => {
     ["__proto__", "Proto", "proto", "proto", "protoTool"],
     ["delete_file", "DeleteFile", "deleteFile", "delete_file", "deleteFileTool"],
     ["con", "Con", "con", "con_tool", "conTool"],
+    ["index", "Index", "index", "index_tool", "indexTool"],
+    ["Index", "Index", "index", "index_tool", "indexTool"],
     ["puppeteer_navigate", "PuppeteerNavigate", "puppeteerNavigate", "puppeteer_navigate", "puppeteerNavigateTool"],
     ["a", "A", "a", "a", "aTool"],
     ["_", "ToolTool", "tool", "tool", "toolTool"],
@@ -127,6 +129,7 @@ describe("checkIdentifierCollisions", () => {
     ["delete", "delete_handler", "the TypeScript identifier `deleteHandler`"],
     ["delete", "delete_tool", "the TypeScript identifier `deleteTool`"],
     ["con", "con_tool", "the TypeScript identifier `conTool` and the file name `con_tool.ts`"],
+    ["index", "index_tool", "the TypeScript identifier `indexTool` and the file name `index_tool.ts`"],
   ])("MG014: %s vs %s", (first, second, what) => {
     const diagnostics = checkIdentifierCollisions([tool(second, at("specs/b.yaml", 1)), tool(first, at("specs/a.yaml", 1))]);
     expect(diagnostics).toEqual([
