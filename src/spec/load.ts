@@ -172,9 +172,19 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
     return { diagnostics };
   }
   const yamlFile: YamlFile = { file, absPath, text, doc, lineCounter, value };
-  const deep = pathBeyondNesting(value);
-  if (deep) {
-    diagnostics.push(tooDeep(locate(yamlFile, deep)));
+  const problem = firstNotJson(value);
+  if (problem?.kind === "deep") {
+    diagnostics.push(tooDeep(locate(yamlFile, problem.path)));
+    return { diagnostics };
+  }
+  if (problem?.kind === "not-finite") {
+    diagnostics.push({
+      code: "MG010",
+      severity: "error",
+      message: `${String(problem.value)} has no JSON form: tools/list and the catalog would send \`null\``,
+      location: locate(yamlFile, problem.path),
+      hint: "use a finite number (`.inf`, `.nan` and numbers beyond ±1.8e308 are not JSON)",
+    });
     return { diagnostics };
   }
   return { yaml: yamlFile, diagnostics };
@@ -184,13 +194,18 @@ function tooDeep(location: Location): Diagnostic {
   return { code: "MG180", severity: "error", message: `nesting deeper than ${MAX_NESTING} levels`, location };
 }
 
-/** The path to the first collection nested more than MAX_NESTING deep, found without recursion. */
-function pathBeyondNesting(value: unknown): Array<string | number> | undefined {
+/**
+ * The first value JSON cannot carry, found without recursion: a collection nested more
+ * than MAX_NESTING deep, or a number that is not finite (`.inf`, `.nan`, `1e400`), which
+ * JSON would turn into `null`.
+ */
+function firstNotJson(value: unknown): { kind: "deep"; path: Array<string | number> } | { kind: "not-finite"; path: Array<string | number>; value: number } | undefined {
   const stack: Array<{ value: unknown; path: Array<string | number> }> = [{ value, path: [] }];
   while (stack.length > 0) {
     const { value: current, path } = stack.pop()!;
+    if (typeof current === "number" && !Number.isFinite(current)) return { kind: "not-finite", path, value: current };
     if (typeof current !== "object" || current === null) continue;
-    if (path.length >= MAX_NESTING) return path;
+    if (path.length >= MAX_NESTING) return { kind: "deep", path };
     const entries: Array<[string | number, unknown]> = Array.isArray(current) ? current.map((item, i) => [i, item]) : Object.entries(current);
     for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], path: [...path, entries[i][0]] });
   }

@@ -111,6 +111,30 @@ describe("parseYaml diagnostics", () => {
   });
 
   test.each([
+    [".inf", "maximum: .inf", "Infinity"],
+    ["-.Inf", "minimum: -.Inf", "-Infinity"],
+    [".nan", "default: .nan", "NaN"],
+    ["a number beyond a double", "maximum: 1e400", "Infinity"],
+  ])("%s has no JSON form: MG010 at the value", (_what, keyword, shown) => {
+    const column = "    n: { type: number, ".length + keyword.indexOf(" ") + 2;
+    const result = only(`name: a\ninputSchema:\n  type: object\n  properties:\n    n: { type: number, ${keyword} }\n`);
+    expect(result.yaml).toBeUndefined();
+    expect(result.diagnostics).toEqual([
+      {
+        code: "MG010",
+        severity: "error",
+        message: `${shown} has no JSON form: tools/list and the catalog would send \`null\``,
+        location: expect.objectContaining({ file: "specs/t.yaml", line: 5, column }),
+        hint: "use a finite number (`.inf`, `.nan` and numbers beyond ±1.8e308 are not JSON)",
+      },
+    ]);
+  });
+
+  test("large but finite numbers are fine", () => {
+    expect(only("name: a\nmax: 1.7e308\nbig: 12345678901234567890\n").diagnostics).toEqual([]);
+  });
+
+  test.each([
     ["empty", ""],
     ["only a comment", "# nothing yet\n"],
   ])("an %s file still yields a YamlFile with value undefined", (_what, text) => {
