@@ -123,6 +123,18 @@ export function cacheDisabledByEnv(): boolean {
   return value !== undefined && value !== "" && value !== "0" && value !== "false";
 }
 
+/**
+ * The cache file's stat, or undefined when there is none or it cannot be reached: a
+ * `node_modules/.cache` that is a file (ENOTDIR) or unreadable only costs speed.
+ */
+function statIfAny(file: string): ReturnType<typeof statSync> | undefined {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 function readCache(location: CacheLocation): CacheFile | undefined {
   try {
     const data = JSON.parse(readFileSync(location.file, "utf8")) as CacheFile;
@@ -137,7 +149,7 @@ const memo = new Map<string, { cache: CacheFile | undefined; stamp: string }>();
 
 function cacheFor(location: CacheLocation | undefined): CacheFile | undefined {
   if (!location) return undefined;
-  const stat = statSync(location.file, { throwIfNoEntry: false });
+  const stat = statIfAny(location.file);
   const stamp = stat ? `${stat.size}:${stat.mtimeMs}` : "";
   let known = memo.get(location.file);
   if (!known || known.stamp !== stamp) memo.set(location.file, (known = { cache: stamp ? readCache(location) : undefined, stamp }));

@@ -3,7 +3,7 @@
  * (and says so), and every kind of change — a spec, a `$ref`ed file, the config, the
  * package.json, a handler, a generated file, a new spec — runs the pipeline again.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate, generateWorkspace, type GenerateResult } from "../../src/generate.js";
@@ -292,6 +292,21 @@ describe("build cache", () => {
     } finally {
       delete process.env.MCP_GEN_CACHE_DIR;
     }
+  });
+
+  it("a cache folder that cannot be used (node_modules/.cache is a file) only costs speed", async () => {
+    const dir = project();
+    rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
+    mkdirSync(path.join(dir, "node_modules"));
+    writeFileSync(path.join(dir, "node_modules", ".cache"), "not a folder\n");
+    for (const run of [1, 2]) {
+      const result = await generate({ cwd: dir });
+      expect(summary(result)).toMatchObject({ exitCode: 0, toolCount: 2 });
+      expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      // Nothing could be recorded, so neither run is answered from a cache.
+      expect([run, result.cached]).toEqual([run, undefined]);
+    }
+    expect(readFileSync(path.join(dir, "node_modules", ".cache"), "utf8")).toBe("not a folder\n");
   });
 
   it("the CLI prints the same summary from the cache, and --no-cache is accepted", () => {
