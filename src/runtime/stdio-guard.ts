@@ -2,10 +2,11 @@
  * The stdio transport: newline-delimited JSON-RPC on stdin/stdout, as the SDK's
  * `StdioServerTransport` reads and writes it, with three differences.
  *
- * - The SDK drops a message that is JSON but not a valid JSON-RPC message (`"params": "x"`,
- *   `"_meta": 5`) after logging it, so a client that sent such a request waits forever.
- *   JSON-RPC asks for an error response whenever the request's id can be read: those lines
- *   are answered here (-32600).
+ * - The SDK drops a line it cannot use after logging it, so a client that sent it waits
+ *   forever. Here every such line that JSON-RPC would answer is answered: text that is not
+ *   JSON gets -32700; a batch (an array; MCP removed batching in 2025-06-18), JSON that is
+ *   not an object, and an object with an id that is not a valid message get -32600 saying
+ *   what is wrong. Blank lines, notifications and malformed responses stay unanswered.
  * - The SDK checks every line against its zod message schema. A request or notification
  *   of the ordinary shape (checked here by hand, and only ever a subset of what that schema
  *   accepts unchanged) is passed on as parsed; every other line gets the SDK's own check.
@@ -116,7 +117,9 @@ class GuardedStdioTransport implements Transport {
     try {
       value = JSON.parse(line);
     } catch {
-      return; // not JSON: the SDK skips it too, as JSON-RPC has no id to answer
+      // Checked only here, so a line that parses pays nothing for it.
+      if (line.trim() !== "") this.answer(PARSE_ERROR);
+      return;
     }
     let message: JSONRPCMessage;
     if (isPlainMessage(value)) message = value as JSONRPCMessage;
@@ -124,8 +127,8 @@ class GuardedStdioTransport implements Transport {
       try {
         message = parseJSONRPCMessage(value);
       } catch (error) {
-        const answer = invalidRequestAnswer(value);
-        if (answer) this.send(answer).catch((sendError: unknown) => this.onerror?.(toError(sendError)));
+        const answer = invalidMessageAnswer(value);
+        if (answer) this.answer(answer);
         else this.onerror?.(toError(error));
         return;
       }
@@ -135,6 +138,11 @@ class GuardedStdioTransport implements Transport {
     } catch (error) {
       this.onerror?.(toError(error));
     }
+  }
+
+  /** An answer of the transport's own: no caller waits for it, so a failed write goes to the log. */
+  private answer(message: JSONRPCMessage): void {
+    this.send(message).catch((error: unknown) => this.onerror?.(toError(error)));
   }
 
   private readonly uncork = () => {
@@ -155,12 +163,51 @@ class GuardedStdioTransport implements Transport {
   };
 }
 
-/** The error response for a JSON object with an id and a method that is not a valid message; undefined otherwise. */
-function invalidRequestAnswer(message: unknown): JSONRPCMessage | undefined {
-  if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
-  const { id, method } = message as { id?: unknown; method?: unknown };
-  if ((typeof id !== "string" && typeof id !== "number") || typeof method !== "string") return undefined;
-  return { jsonrpc: "2.0", id, error: { code: -32600, message: "Invalid Request: not a valid JSON-RPC request (params and _meta must be objects)" } };
+/** MCP forbids a null id: errors about a line whose id cannot be read (this one, some -32600s) carry none. */
+const PARSE_ERROR: JSONRPCMessage = { jsonrpc: "2.0", error: { code: -32700, message: "Parse error: the line is not valid JSON" } };
+
+const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
+
+/**
+ * The error response for JSON the SDK's parser refused. None for an object without an id
+ * (a notification, which JSON-RPC never answers) nor for a malformed response: its id is
+ * one the server chose, and an error carrying it could be taken for the answer to the
+ * client's own request with the same id.
+ */
+function invalidMessageAnswer(value: unknown): JSONRPCMessage | undefined {
+  if (Array.isArray(value)) return invalidRequest("batches are not supported; send one JSON-RPC message per line");
+  if (typeof value !== "object" || value === null) return invalidRequest("a JSON-RPC message must be a JSON object");
+  const message = value as Record<string, unknown>;
+  if (!Object.hasOwn(message, "id") || isResponseShaped(message)) return undefined;
+  const { id } = message;
+  if (typeof id !== "string" && !Number.isSafeInteger(id)) return invalidRequest("id must be a string or a safe integer");
+  return invalidRequest(requestFault(message), id as string | number);
+}
+
+function isResponseShaped(message: Record<string, unknown>): boolean {
+  return !Object.hasOwn(message, "method") && (Object.hasOwn(message, "result") || Object.hasOwn(message, "error"));
+}
+
+/** What is wrong with a request the SDK refused, in one sentence; the first fault found. */
+function requestFault(request: Record<string, unknown>): string {
+  const { jsonrpc, method, params } = request;
+  if (jsonrpc !== "2.0") return 'jsonrpc must be "2.0"';
+  if (method === undefined) return "method is missing";
+  if (typeof method !== "string") return "method must be a string";
+  if (Object.keys(request).some((key) => !REQUEST_KEYS.has(key))) return "a request has only the members jsonrpc, id, method and params";
+  if (params !== undefined && !isObject(params)) return "params must be an object";
+  const meta = params === undefined ? undefined : (params as Record<string, unknown>)._meta;
+  if (meta !== undefined && !isObject(meta)) return "params._meta must be an object";
+  return "not a valid JSON-RPC request";
+}
+
+function invalidRequest(fault: string, id?: string | number): JSONRPCMessage {
+  const error = { code: -32600, message: `Invalid Request: ${fault}` };
+  return id === undefined ? { jsonrpc: "2.0", error } : { jsonrpc: "2.0", id, error };
+}
+
+function isObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function toError(value: unknown): Error {

@@ -68,10 +68,16 @@ export interface HttpOptions {
   /** Endpoint path. Default `/mcp`. */
   path?: string;
   /**
-   * Host names accepted in the `Host` header. Default: localhost names when bound to a
-   * loopback address; required when binding anything else (DNS-rebinding protection).
+   * Host names accepted in the `Host` header, and in the `Origin` header of browser requests
+   * (both port-agnostic). Default: localhost names when bound to a loopback address; required
+   * when binding anything else (DNS-rebinding protection).
    */
   allowedHosts?: string[];
+  /**
+   * More browser origins to accept, each as a browser sends it: `https://app.example.com`.
+   * A request with any other `Origin` is refused (403); one without (not from a browser) passes.
+   */
+  allowedOrigins?: string[];
 }
 
 export interface RunningServer {
@@ -180,13 +186,17 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
       if (!loopback && !options.allowedHosts?.length) {
         throw new Error(`serveHttp: binding ${host} needs allowedHosts (the Host names clients use), to stop DNS rebinding`);
       }
+      const allowedOrigins = originSet(options.allowedOrigins);
       // Loaded here: a stdio server (the common case) starts without the HTTP stack.
-      const [{ createServer: createHttpServer }, { hostHeaderValidation, localhostHostValidation, localhostOriginValidation, toNodeHandler }] = await Promise.all([
+      const [{ createServer: createHttpServer }, { hostHeaderValidation, localhostHostValidation, localhostOriginValidation, originValidation, toNodeHandler }] = await Promise.all([
         import("node:http"),
         import("@modelcontextprotocol/node"),
       ]);
       const validateHost = options.allowedHosts?.length ? hostHeaderValidation(options.allowedHosts) : localhostHostValidation();
-      const validateOrigin = loopback ? localhostOriginValidation() : undefined;
+      // Host alone does not stop a page from another site, open in a browser that reaches this
+      // server by its real name, from sending it requests: the Origin says where the page is from.
+      const validateOriginHost = loopback ? localhostOriginValidation() : originValidation(options.allowedHosts!);
+      const validateOrigin = (req: IncomingMessage, res: ServerResponse) => allowedOrigins.has(req.headers.origin ?? "") || validateOriginHost(req, res);
       const nodeHandler = toNodeHandler(httpEntry());
       const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
         const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -195,7 +205,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
           return;
         }
         if (!validateHost(req, res)) return;
-        if (validateOrigin && !validateOrigin(req, res)) return;
+        if (!validateOrigin(req, res)) return;
         nodeHandler(req, res).catch((error: unknown) => {
           logger.error("HTTP handler failed", { message: error instanceof Error ? error.message : String(error) });
           if (!res.headersSent) res.writeHead(500).end();
@@ -292,6 +302,20 @@ function clientLogger(ctx: ServerContext, serverLog: ToolLogger): ToolLogger {
 const failed = (what: string) => (error: unknown) => {
   throw new ToolError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
 };
+
+/**
+ * `allowedOrigins` as browsers send them (lowercase, no path, no default port), so that an
+ * exact match is enough; an entry that is no origin at all would never match, and is refused.
+ */
+function originSet(origins: readonly string[] = []): Set<string> {
+  return new Set(
+    origins.map((entry) => {
+      const origin = URL.canParse(entry) ? new URL(entry).origin : "null";
+      if (origin === "null") throw new Error(`serveHttp: allowedOrigins entry "${entry}" is not an origin such as "https://app.example.com"`);
+      return origin;
+    }),
+  );
+}
 
 function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);

@@ -1,8 +1,8 @@
 /**
  * What reaches handlers and clients when input or handlers are hostile: arguments are
- * plain JSON data (nothing inherited), lines that are JSON but not JSON-RPC get an
- * answer instead of silence, and nothing a handler throws — secrets, paths, stacks,
- * odd values — reaches the client.
+ * plain JSON data (nothing inherited), stdio lines that are not JSON-RPC get an error
+ * response instead of silence, and nothing a handler throws — secrets, paths, stacks, odd
+ * values — reaches the client.
  */
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
@@ -53,32 +53,81 @@ describe("arguments are plain data", () => {
   });
 });
 
-describe("stdio: JSON that is not a JSON-RPC message", () => {
-  it("a request whose params or _meta are not objects gets -32600 with its id; other lines pass through unchanged", async () => {
-    const stdin = new PassThrough();
-    const stdout = new PassThrough();
-    const transport = guardedStdioTransport(stdin, stdout);
-    const forwarded: unknown[] = [];
-    const errors: Error[] = [];
-    transport.onmessage = (message) => void forwarded.push(message);
-    transport.onerror = (error) => void errors.push(error);
-    await transport.start();
-    let written = "";
-    stdout.on("data", (chunk: Buffer) => (written += chunk.toString("utf8")));
-    const ok = { jsonrpc: "2.0", id: 3, method: "tools/list", params: {} };
-    stdin.write('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":"x"}\n');
-    stdin.write('{"jsonrpc":"2.0","id":"two","method":"tools/call","params":{"name":"a","_meta":5}}\r\n');
-    stdin.write(`${JSON.stringify(ok).slice(0, 10)}`);
-    stdin.write(`${JSON.stringify(ok).slice(10)}\nnot json at all\n[1,2]\n`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(written.trim().split("\n").map((line) => JSON.parse(line))).toEqual([
-      { jsonrpc: "2.0", id: 1, error: { code: -32600, message: "Invalid Request: not a valid JSON-RPC request (params and _meta must be objects)" } },
-      { jsonrpc: "2.0", id: "two", error: { code: -32600, message: "Invalid Request: not a valid JSON-RPC request (params and _meta must be objects)" } },
-    ]);
-    expect(forwarded).toEqual([ok]);
-    // `[1,2]` has no id to answer: the SDK reports it to the server's log, as before.
-    expect(errors.length).toBe(1);
-    await transport.close();
+/** What a guarded stdio transport writes, passes on and logs for the given stdin chunks. */
+async function overStdio(...chunks: string[]): Promise<{ answers: unknown[]; forwarded: unknown[]; errors: Error[] }> {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const transport = guardedStdioTransport(stdin, stdout);
+  const forwarded: unknown[] = [];
+  const errors: Error[] = [];
+  transport.onmessage = (message) => void forwarded.push(message);
+  transport.onerror = (error) => void errors.push(error);
+  await transport.start();
+  let written = "";
+  stdout.on("data", (chunk: Buffer) => (written += chunk.toString("utf8")));
+  for (const chunk of chunks) stdin.write(chunk);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await transport.close();
+  return { answers: written.split("\n").filter(Boolean).map((line) => JSON.parse(line) as unknown), forwarded, errors };
+}
+
+const invalid = (message: string, id?: string | number) => ({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), error: { code: -32600, message: `Invalid Request: ${message}` } });
+
+describe("stdio: lines that are not a JSON-RPC message", () => {
+  // MCP forbids a null id: errors about a line whose id cannot be read carry none.
+  it.each<[string, unknown]>([
+    ["{not json", { jsonrpc: "2.0", error: { code: -32700, message: "Parse error: the line is not valid JSON" } }],
+    ["not json at all", { jsonrpc: "2.0", error: { code: -32700, message: "Parse error: the line is not valid JSON" } }],
+    ["[1,2]", invalid("batches are not supported; send one JSON-RPC message per line")],
+    ['[{"jsonrpc":"2.0","id":1,"method":"ping"}]', invalid("batches are not supported; send one JSON-RPC message per line")],
+    ["5", invalid("a JSON-RPC message must be a JSON object")],
+    ['"x"', invalid("a JSON-RPC message must be a JSON object")],
+    ["null", invalid("a JSON-RPC message must be a JSON object")],
+    ['{"jsonrpc":"2.0","id":1,"method":"tools/call","params":"x"}', invalid("params must be an object", 1)],
+    ['{"jsonrpc":"2.0","id":1,"method":"tools/call","params":[]}', invalid("params must be an object", 1)],
+    ['{"jsonrpc":"2.0","id":"two","method":"tools/call","params":{"name":"a","_meta":5}}', invalid("params._meta must be an object", "two")],
+    ['{"jsonrpc":"2.0","id":"m4","method":5}', invalid("method must be a string", "m4")],
+    ['{"jsonrpc":"2.0","id":"m5"}', invalid("method is missing", "m5")],
+    ['{"id":6,"method":"ping"}', invalid('jsonrpc must be "2.0"', 6)],
+    ['{"jsonrpc":"2.0","id":7,"method":"ping","result":{}}', invalid("a request has only the members jsonrpc, id, method and params", 7)],
+    ['{"jsonrpc":"2.0","id":8,"method":"x","params":{"_meta":{"progressToken":true}}}', invalid("not a valid JSON-RPC request", 8)],
+    ['{"jsonrpc":"2.0","id":null,"method":"ping"}', invalid("id must be a string or a safe integer")],
+    ['{"jsonrpc":"2.0","id":1.5,"method":"ping"}', invalid("id must be a string or a safe integer")],
+  ])("%s -> one error response", async (line, answer) => {
+    const { answers, forwarded } = await overStdio(`${line}\n`);
+    expect(answers).toEqual([answer]);
+    expect(forwarded).toEqual([]);
+  });
+
+  it.each([
+    ["an empty line", "", 0],
+    ["a line of whitespace", " \t ", 0],
+    ["a notification with bad params (JSON-RPC never answers a notification)", '{"jsonrpc":"2.0","method":"notifications/x","params":5}', 1],
+    // Its id is the server's: an error with it could be taken for the answer to the client's own request 7.
+    ["a malformed response", '{"jsonrpc":"2.0","id":7,"result":5}', 1],
+  ])("%s -> no answer", async (_name, line, logged) => {
+    const { answers, forwarded, errors } = await overStdio(`${line}\r\n`);
+    expect(answers).toEqual([]);
+    expect(forwarded).toEqual([]);
+    expect(errors.length).toBe(logged);
+  });
+
+  it("a client's valid responses (to elicitation, sampling) reach the server and are not answered", async () => {
+    const responses = [
+      { jsonrpc: "2.0", id: 7, result: {} },
+      { jsonrpc: "2.0", id: "s1", error: { code: -1, message: "declined" } },
+    ];
+    const { answers, forwarded, errors } = await overStdio(...responses.map((r) => `${JSON.stringify(r)}\n`));
+    expect(answers).toEqual([]);
+    expect(forwarded).toEqual(responses);
+    expect(errors).toEqual([]);
+  });
+
+  it("the stream goes on after an answered line, and a message split across chunks arrives whole", async () => {
+    const ok = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list", params: {} });
+    const { answers, forwarded } = await overStdio("{not json\n[1]\n", ok.slice(0, 10), `${ok.slice(10)}\n`);
+    expect(answers.length).toBe(2);
+    expect(forwarded).toEqual([JSON.parse(ok)]);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { Client, InMemoryTransport, ProtocolError, StreamableHTTPClientTransport, type StandardSchemaV1 } from "@modelcontextprotocol/client";
 import { request as httpRequest } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createToolServer, type ToolServer, type ToolServerOptions } from "../../src/runtime/tool-server.js";
 import type { ToolContext, ToolDefinition, ToolEntry } from "../../src/runtime/types.js";
 import { createAjv } from "../../src/spec/ajv.js";
@@ -351,6 +351,52 @@ describe("serveHttp", () => {
     } finally {
       await server.close();
     }
+  });
+
+  describe("bound to 0.0.0.0 with allowedHosts: Origin is checked too (403 when present and not allowed)", () => {
+    const host = "mcp.example.internal";
+    let server: ToolServer;
+    let url: URL;
+    beforeAll(async () => {
+      server = createToolServer({ info: { name: "http-test", version: "1" }, registry, handlers: handlers({}), logger: capturingLogger() });
+      // Written loosely on purpose: it is matched as the origin a browser would send.
+      const running = await server.serveHttp({ host: "0.0.0.0", port: 0, allowedHosts: [host], allowedOrigins: ["https://App.example.com/"] });
+      url = new URL(`http://127.0.0.1:${running.url.port}/mcp`);
+    });
+    afterAll(() => server.close());
+
+    it.each([
+      ["no Origin (not a browser)", 200, undefined],
+      ["a foreign Origin", 403, "http://evil.example"],
+      ["an Origin listed in allowedOrigins", 200, "https://app.example.com"],
+      ["a listed origin's host with another scheme", 403, "http://app.example.com"],
+      ["a listed origin's host on another port", 403, "https://app.example.com:8443"],
+      ["an Origin whose host name is in allowedHosts", 200, `http://${host}`],
+      ["an Origin whose host name is in allowedHosts, with a port", 200, `https://${host}:8443`],
+      ["the opaque origin browsers send from sandboxes", 403, "null"],
+    ])("%s -> %i", async (_name, status, origin) => {
+      const answer = await post(url, { host: `${host}:${url.port}`, ...(origin === undefined ? {} : { origin }) });
+      expect(answer.status).toBe(status);
+      if (status === 403) expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: "2.0", error: { code: -32000, message: expect.stringMatching(/^Invalid Origin/) } });
+    });
+  });
+
+  it("accepts allowedOrigins on a loopback address besides localhost ones", async () => {
+    const server = createToolServer({ info: { name: "http-test", version: "1" }, registry, handlers: handlers({}), logger: capturingLogger() });
+    const running = await server.serveHttp({ port: 0, allowedOrigins: ["https://app.example.com"] });
+    try {
+      const host = `localhost:${running.url.port}`;
+      expect((await post(running.url, { host, origin: "https://app.example.com" })).status).toBe(200);
+      expect((await post(running.url, { host, origin: `http://localhost:${running.url.port}` })).status).toBe(200);
+      expect((await post(running.url, { host, origin: "https://evil.example" })).status).toBe(403);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("refuses an allowedOrigins entry that is not an origin", async () => {
+    const server = createToolServer({ info: { name: "x", version: "1" }, registry, handlers: {}, logger: capturingLogger() });
+    await expect(server.serveHttp({ port: 0, allowedOrigins: ["app.example.com"] })).rejects.toThrow('allowedOrigins entry "app.example.com" is not an origin');
   });
 
   it("refuses to bind a non-loopback address without allowedHosts", async () => {
