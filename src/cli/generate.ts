@@ -5,7 +5,7 @@ import { formatSummary, painter } from "../diagnostics/format.js";
 import type { ProjectRun, WorkspaceResult } from "../generate.js";
 import { formatOption, type CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
-import { diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
+import { diagnosticsJson, fromWorkingDirectory, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface GenerateCliOptions {
   check?: boolean;
@@ -88,7 +88,7 @@ function printProject(io: Io, project: ProjectRun, workspace: boolean, options: 
   const hiddenLint = result.diagnostics.filter((d) => isLintCode(d.code) && d.severity !== "error" && !showLint);
   const hidden = new Set(hiddenLint);
   const shown = result.diagnostics.filter((d) => (options.quiet ? d.severity === "error" : !hidden.has(d)));
-  const located = workspace ? rebaseDiagnostics(shown, result.sources, project.label) : { diagnostics: shown, sources: result.sources };
+  const located = rebaseDiagnostics(shown, result.sources, project.label);
   reportDiagnostics(io, located.diagnostics, located.sources, "text");
 
   const prefix = workspace ? `mcp-gen [${project.label}]: ` : "mcp-gen: ";
@@ -97,28 +97,29 @@ function printProject(io: Io, project: ProjectRun, workspace: boolean, options: 
     return;
   }
   const quiet = options.quiet === true;
+  const fromHere = (file: string) => fromWorkingDirectory(project.label, file);
   const tools = counted(result.toolCount, "tool");
   const lintNote =
     hiddenLint.length > 0 && !quiet ? `; lint: ${formatSummary(hiddenLint, { color: io.color === true })} (\`mcp-gen lint\` lists them)` : "";
   if (options.verbose && result.plan) {
-    for (const action of result.plan.actions) io.stdout(`  ${action.action.padEnd(9)} ${action.path}\n`);
+    for (const action of result.plan.actions) io.stdout(`  ${action.action.padEnd(9)} ${fromHere(action.path)}\n`);
   } else if (options.verbose && result.cached) {
     // Answered from the build cache: every output was checked and is as a full run would leave it.
-    for (const file of result.unchanged) io.stdout(`  ${"unchanged".padEnd(9)} ${file}\n`);
+    for (const file of result.unchanged) io.stdout(`  ${"unchanged".padEnd(9)} ${fromHere(file)}\n`);
   }
   const stubs = newStubs(result);
   if (options.check) {
     if (result.stale.length > 0) {
       io.stderr(`${prefix}${counted(result.stale.length, "generated file is", "generated files are")} stale; run \`mcp-gen generate\`:\n`);
-      for (const file of result.stale) io.stderr(`  ${file}\n`);
+      for (const file of result.stale) io.stderr(`  ${fromHere(file)}\n`);
     } else if (result.exitCode === 0 && !quiet) {
       io.stdout(`${prefix}generated files are up to date (${tools}) in ${project.ms} ms${lintNote}\n`);
     }
-    if (stubs.length > 0 && !quiet) io.stderr(`${prefix}${counted(stubs.length, "handler stub")} missing: ${stubs.join(", ")}\n`);
+    if (stubs.length > 0 && !quiet) io.stderr(`${prefix}${counted(stubs.length, "handler stub")} missing: ${stubs.map(fromHere).join(", ")}\n`);
     return;
   }
   if (quiet) return;
-  for (const file of stubs.filter((f) => result.written.includes(f))) io.stdout(`  new handler stub: ${paint("cyan", file)}\n`);
+  for (const file of stubs.filter((f) => result.written.includes(f))) io.stdout(`  new handler stub: ${paint("cyan", fromHere(file))}\n`);
   const files = (n: number) => counted(n, "file");
   const changed = result.written.length + result.removed.length;
   const summary =

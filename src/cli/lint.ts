@@ -27,7 +27,7 @@ export async function runLint(options: LintCliOptions, io: Io, cwd: string): Pro
   for (const project of run.projects) {
     const { result } = project;
     const shown = options.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics;
-    const located = run.workspace ? rebaseDiagnostics(shown, result.sources, project.label) : { diagnostics: shown, sources: result.sources };
+    const located = rebaseDiagnostics(shown, result.sources, project.label);
     // reportDiagnostics ends with the counts; a clean project says so on stdout.
     reportDiagnostics(io, located.diagnostics, located.sources, "text");
     if (options.quiet) continue;

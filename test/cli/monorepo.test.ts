@@ -36,7 +36,7 @@ describe("monorepo", () => {
     expect(existsSync(path.join(dir, "packages/a/src/handlers/alpha.ts"))).toBe(true);
     expect(existsSync(path.join(dir, "packages/b/generated/tools/b_beta.ts"))).toBe(true);
     expect(existsSync(path.join(dir, "generated"))).toBe(false);
-    expect(r.stdout).toMatch(/^\[packages\/a\]\n {2}new handler stub: src\/handlers\/alpha\.ts\n[\s\S]*^mcp-gen \[packages\/a\]: 1 tool, \d+ files written/m);
+    expect(r.stdout).toMatch(/^\[packages\/a\]\n {2}new handler stub: packages\/a\/src\/handlers\/alpha\.ts\n[\s\S]*^mcp-gen \[packages\/a\]: 1 tool, \d+ files written/m);
     expect(r.stdout).toMatch(/^\[packages\/b\]$/m);
     expect(r.stdout).toMatch(/^mcp-gen: 2 projects, all ok in \d+ ms$/m);
   });

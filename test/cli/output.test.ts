@@ -1,4 +1,6 @@
 /** `generate` output: the one-line summary, --quiet, --verbose, colour only when wanted. */
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { colorWanted } from "../../src/cli/report.js";
 import { removeProject, tempProject, writeFiles } from "../helpers/project.js";
@@ -31,6 +33,31 @@ describe("generate output", () => {
     expect(second.stdout).toMatch(/^mcp-gen: 1 tool, [1-9]\d* files? written, [1-9]\d* unchanged in \d+ ms; lint: /m);
     const third = runCliWithEnv(["generate"], dir);
     expect(third.stdout).toMatch(/^mcp-gen: 1 tool, everything up to date \(\d+ files\) in \d+ ms; lint: /m);
+  });
+
+  it("prints paths from the working directory when the config lives in another folder", () => {
+    const dir = project({
+      "specs/bad.yaml": 'name: "bad name"\ninputSchema: { type: object }\n',
+      "specs/echo.yaml": ECHO,
+      // Paths in a config are relative to it: its project root is conf/.
+      "conf/mcp-gen.config.yaml": "specs: ['../specs/**/*.yaml']\n",
+    });
+    // From the project folder: `specs/bad.yaml`, not the config-relative `../specs/bad.yaml`.
+    const failed = runCliWithEnv(["lint", "-c", "conf/mcp-gen.config.yaml"], dir);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/^specs\/bad\.yaml:1:11 error MG012 /m);
+    expect(failed.stderr).toContain('> 1 | name: "bad name"');
+    writeFiles(dir, { "specs/bad.yaml": "name: good\ninputSchema: { type: object }\n" });
+    // From the folder above, through the config: the new stubs are where they were written.
+    const generated = runCliWithEnv(["generate", "-c", `${path.basename(dir)}/conf/mcp-gen.config.yaml`], path.dirname(dir));
+    expect(generated.status).toBe(0);
+    const stubs = generated.stdout.split("\n").filter((line) => line.includes("new handler stub"));
+    expect(stubs).toEqual([
+      `  new handler stub: ${path.basename(dir)}/conf/handlers/echo.ts`,
+      `  new handler stub: ${path.basename(dir)}/conf/handlers/good.ts`,
+      `  new handler stub: ${path.basename(dir)}/conf/handlers/index.ts`,
+    ]);
+    expect(stubs.every((line) => existsSync(path.join(path.dirname(dir), line.split(": ")[1])))).toBe(true);
   });
 
   it("shows a code frame for a file that is not valid YAML (a spec, a `$ref`ed schema, the config)", () => {
