@@ -52,7 +52,8 @@ function decodeUtf8(file: string, bytes: Uint8Array): { text?: string; diagnosti
     return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes) };
   } catch {
     const bad = firstInvalidUtf8Offset(bytes);
-    const lineStart = bytes.lastIndexOf(0x0a, bad - 1) + 1;
+    // lastIndexOf with -1 would search from the end: a bad first byte is on line 1.
+    const lineStart = bad === 0 ? 0 : bytes.lastIndexOf(0x0a, bad - 1) + 1;
     let line = 1;
     for (let i = 0; i < lineStart; i++) if (bytes[i] === 0x0a) line++;
     // Columns count UTF-16 units like every other diagnostic (the yaml LineCounter's unit).
@@ -64,9 +65,14 @@ function decodeUtf8(file: string, bytes: Uint8Array): { text?: string; diagnosti
         severity: "error",
         message: byte === undefined ? "file is not valid UTF-8 (truncated character at the end)" : `file is not valid UTF-8 (byte 0x${byte})`,
         location: { file, line, column },
+        ...(looksLikeUtf16(bytes) ? { hint: "the file looks like UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8" } : {}),
       },
     };
   }
+}
+
+function looksLikeUtf16(bytes: Uint8Array): boolean {
+  return (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
 }
 
 /** Offset of the first byte that starts an invalid UTF-8 sequence (linear; RFC 3629 ranges). */
