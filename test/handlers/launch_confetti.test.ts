@@ -25,10 +25,8 @@ describe("launch_confetti", () => {
 
   it("stops the countdown when cancelled mid-way", async () => {
     const context = fakeContext({ onProgress: (done) => done === 1 && context.abort() });
-    const started = Date.now();
     await expect(launchConfetti({ color: "gold", location: "main office" }, context)).rejects.toThrow(new ToolError("launch cancelled"));
     expect(context.progressCalls.map((p) => p.message)).toEqual(["3…", "2…"]);
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it("does not start when already cancelled", async () => {

@@ -271,9 +271,7 @@ describe("listToolsFromServer failures are diagnostics", () => {
 
   it("a server that never answers: timeout, and the server process is shut down", async () => {
     const pidFile = path.join(TMP, `hang-${process.pid}.pid`);
-    const started = Date.now();
     const result = await listToolsFromServer(stdio("hang", ["--pid-file", pidFile]), { timeoutMs: 1500 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0]).toMatchObject({
       code: "MG071",

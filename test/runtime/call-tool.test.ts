@@ -218,7 +218,6 @@ describe("callTool: the handler's context", () => {
   it("a handler that never resolves times out: isError, its signal aborted, a warning logged", async () => {
     const { env, logger } = environment();
     let seen: AbortSignal | undefined;
-    const started = Date.now();
     const result = await callTool(
       plainTool,
       handlerOf((_i, c) => {
@@ -229,7 +228,6 @@ describe("callTool: the handler's context", () => {
       env,
       { timeoutMs: 50 },
     );
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(result).toEqual({ content: [{ type: "text", text: 'Tool "get_weather" timed out after 50 ms.' }], isError: true });
     expect(seen!.aborted).toBe(true);
     expect(logger.calls).toEqual([

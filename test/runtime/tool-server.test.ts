@@ -186,9 +186,7 @@ describe.each(ERAS)("createToolServer, $era client", ({ negotiation }) => {
 
   it("toolTimeouts wins over timeoutMs, and the server keeps serving after a timeout", async () => {
     const { client, probe, logger } = await connect(negotiation, { timeoutMs: 60_000, toolTimeouts: { slow: 50 } });
-    const started = Date.now();
     const result = await client.callTool({ name: "slow", arguments: {} });
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: 'Tool "slow" timed out after 50 ms.' }] });
     expect(probe.waitSignal?.aborted).toBe(true);
     expect(logger.calls.map((c) => [c.level, c.message])).toEqual([["warn", 'tool "slow" timed out']]);
