@@ -359,8 +359,8 @@ export interface ProjectRun extends ProjectRef {
 }
 
 export interface WorkspaceResult {
-  /** 0 when every project succeeded, else 1. */
-  exitCode: 0 | 1;
+  /** 0 when every project succeeded; 2 when a `-c` argument named no config file; else 1. */
+  exitCode: 0 | 1 | 2;
   /** True for a workspace config or several configs: output is grouped per project. */
   workspace: boolean;
   projects: ProjectRun[];
@@ -392,7 +392,7 @@ export async function generateWorkspace(
   }
   const failed = hasErrors(found.diagnostics) || projects.some((p) => p.result.exitCode !== 0);
   return {
-    exitCode: failed ? 1 : 0,
+    exitCode: found.unmatchedArgument ? 2 : failed ? 1 : 0,
     workspace: found.workspace,
     projects,
     diagnostics: sortDiagnostics(found.diagnostics),

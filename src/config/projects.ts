@@ -27,6 +27,8 @@ export interface ProjectsResult {
   diagnostics: Diagnostic[];
   /** Workspace config texts by displayed file name, for code frames. */
   sources: Map<string, string>;
+  /** A `-c` argument named no config file: a mistake on the command line (exit 2), not in a spec. */
+  unmatchedArgument?: boolean;
 }
 
 const GLOB_CHARS = /[*?{}[\]]/;
@@ -90,6 +92,7 @@ export function resolveProjects(options: { cwd: string; configs?: readonly strin
   for (const config of configs) {
     const matches = expand(cwd, config);
     if (matches.length === 0) {
+      result.unmatchedArgument = true;
       result.diagnostics.push({
         code: "MG060",
         severity: "error",

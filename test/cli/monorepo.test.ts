@@ -74,12 +74,18 @@ describe("monorepo", () => {
     expect(r.stdout).toBe("mcp-gen [packages/a]: 1 tool, no problems\nmcp-gen [packages/b]: 1 tool, no problems\n");
   });
 
-  it("reports a -c glob that matches nothing", () => {
+  it("reports a -c glob that matches nothing: a usage error, exit 2", () => {
     const r = runCliWithEnv(["generate", "-c", "apps/*/mcp-gen.config.yaml"], workspace());
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/error MG060 no config file matched `apps\/\*\/mcp-gen.config.yaml`/);
     // As when a project fails: the last line says so.
     expect(r.stderr).toMatch(/\nmcp-gen: nothing was written\.\n$/);
     expect(r.stdout).toBe("");
+  });
+
+  it.each([["generate"], ["lint"]])("%s -c with a config file that does not exist: exit 2", (command) => {
+    const r = runCliWithEnv([command, "-c", "nope.yaml"], workspace());
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^error MG060 config file not found: nope\.yaml$/m);
   });
 });
