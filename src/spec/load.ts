@@ -141,10 +141,21 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
       diagnostics.push(tooDeep(offsetToLocation(file, lineCounter, offset, offset + 1)));
       break;
     }
+    if (error.code === "DUPLICATE_KEY") {
+      const duplicate = duplicateKeyAt(doc, error.pos[0]);
+      diagnostics.push({
+        code: "MG002",
+        severity: "error",
+        message: `duplicate key${duplicate ? ` \`${duplicate.key}\`` : ""}: a mapping may hold each key once`,
+        location: offsetToLocation(file, lineCounter, error.pos[0], duplicate?.end ?? error.pos[1]),
+        ...(duplicate?.first !== undefined ? { related: [{ ...offsetToLocation(file, lineCounter, duplicate.first), message: "first defined here" }] } : {}),
+      });
+      continue;
+    }
     diagnostics.push({
-      code: error.code === "DUPLICATE_KEY" ? "MG002" : "MG001",
+      code: "MG001",
       severity: "error",
-      message: error.code === "DUPLICATE_KEY" ? "duplicate key: a mapping may hold each key once" : error.message,
+      message: error.message,
       location: offsetToLocation(file, lineCounter, error.pos[0], error.pos[1]),
     });
   }
@@ -194,6 +205,32 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
     return { diagnostics };
   }
   return { yaml: yamlFile, diagnostics };
+}
+
+/** The duplicate key whose node starts at `offset`: its text, where it ends, and where the key first appears. */
+function duplicateKeyAt(doc: Document.Parsed, offset: number): { key: string; end?: number; first?: number } | undefined {
+  let found: { key: string; end?: number; first?: number } | undefined;
+  visit(doc, {
+    Map(_, map) {
+      const index = map.items.findIndex((pair) => rangeOf(pair.key)?.[0] === offset);
+      if (index === -1) return undefined;
+      const text = keyText(map.items[index].key);
+      const first = map.items.slice(0, index).find((pair) => keyText(pair.key) === text);
+      found = { key: text, end: rangeOf(map.items[index].key)?.[1], first: rangeOf(first?.key)?.[0] };
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+function rangeOf(node: unknown): [number, number, number] | undefined {
+  const range = (node as { range?: [number, number, number] } | null)?.range;
+  return Array.isArray(range) ? range : undefined;
+}
+
+function keyText(node: unknown): string {
+  const value = (node as { value?: unknown } | null)?.value;
+  return value === undefined ? String(node) : String(value);
 }
 
 function tooDeep(location: Location): Diagnostic {

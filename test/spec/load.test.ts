@@ -69,9 +69,18 @@ describe("parseYaml diagnostics", () => {
     expect(result.diagnostics).toHaveLength(1);
   });
 
-  test("duplicate key message", () => {
-    const [d] = only("name: a\nname: b\n").diagnostics;
-    expect(d).toMatchObject({ code: "MG002", message: "duplicate key: a mapping may hold each key once", location: { line: 2, column: 1 } });
+  test("duplicate key message: the key, its span, and where it was first defined", () => {
+    expect(only("name: a\nname: b\n").diagnostics).toEqual([
+      {
+        code: "MG002",
+        severity: "error",
+        message: "duplicate key `name`: a mapping may hold each key once",
+        location: { file: "specs/t.yaml", line: 2, column: 1, end: { line: 2, column: 5 } },
+        related: [{ file: "specs/t.yaml", line: 1, column: 1, message: "first defined here" }],
+      },
+    ]);
+    const [nested] = only("name: a\ninputSchema:\n  properties:\n    city: { type: string }\n    zip: { type: string }\n    'city': { type: number }\n").diagnostics;
+    expect(nested).toMatchObject({ message: "duplicate key `city`: a mapping may hold each key once", location: { line: 6, column: 5 }, related: [{ line: 4, column: 5 }] });
   });
 
   test("alias bomb is refused at the first alias (MG003)", () => {
