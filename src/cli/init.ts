@@ -3,7 +3,7 @@
  * serves an example tool, `npm test` runs its spec examples through the server. The
  * files are `templates/init/`, plus a package.json written here.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
@@ -106,6 +106,10 @@ function templateFiles(dir: string): string[] {
 
 export async function runInit(dir: string | undefined, options: InitOptions, { io, cwd }: Pick<CliContext, "io" | "cwd">): Promise<number> {
   const target = path.resolve(cwd, dir ?? ".");
+  if (existsSync(target) && !statSync(target).isDirectory()) {
+    io.stderr(`mcp-gen: ${display(cwd, target)} exists and is not a folder; choose another folder for the project\n`);
+    return 2;
+  }
   const name = options.name ?? packageNameFrom(path.basename(target));
   if (name === undefined || !isValidPackageName(name)) {
     io.stderr(

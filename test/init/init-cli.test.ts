@@ -98,6 +98,14 @@ describe("mcp-gen init", () => {
     expect(existsSync(path.join(dir, "x"))).toBe(false);
   });
 
+  it("a target that is a file is a usage error and leaves the file alone", async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "notes"), "mine\n");
+    const result = await run(["init", "notes"], dir);
+    expect(result).toEqual({ code: 2, stdout: "", stderr: "mcp-gen: notes exists and is not a folder; choose another folder for the project\n" });
+    expect(readFileSync(path.join(dir, "notes"), "utf8")).toBe("mine\n");
+  });
+
   it.each([
     ["my-server", "my-server"],
     ["My Server!", "my-server"],
