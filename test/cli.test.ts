@@ -141,6 +141,40 @@ describe("mcp-gen CLI", () => {
     expect(runCli(["generate"], dir).status).toBe(0);
   });
 
+  it("imports every tool it can, then says which new specs need fixing before generate", () => {
+    const dump = [
+      { name: "a b", inputSchema: { type: "object" } },
+      { name: "fine", inputSchema: { type: "object" } },
+      { name: "no_schema" },
+      42,
+    ];
+    const dir = project({ "dump.json": JSON.stringify(dump) });
+    const r = runCli(["import", "dump.json"], dir);
+    expect(r.status).toBe(1);
+    // The entry that is no tool is skipped with a warning at its place in the dump...
+    expect(r.stderr).toMatch(/^dump\.json:1:\d+ warning MG010 tool #4 is not an object; skipped$/m);
+    // ...the others are written, and generate's own checks point into the new files.
+    expect(readdirSync(path.join(dir, "specs")).sort()).toEqual(["a_b.yaml", "fine.yaml", "no_schema.yaml"]);
+    expect(r.stderr).toMatch(/^specs\/a_b\.yaml:2:8 error MG012 invalid tool name `a b`/m);
+    expect(r.stderr).toMatch(/^specs\/no_schema\.yaml:2:1 error MG010 missing required field `inputSchema`$/m);
+    expect(r.stderr).toMatch(/mcp-gen: imported 3 tools into specs; 2 specs need fixing before `mcp-gen generate` \(above\)\.\n$/);
+    expect(r.stdout).toBe("");
+    const json = runCli(["import", "dump.json", "--force", "--format", "json"], dir);
+    expect(json.status).toBe(1);
+    const report = JSON.parse(json.stdout) as { ok: boolean; diagnostics: Array<{ code: string; file?: string }>; written: string[] };
+    expect(report.ok).toBe(false);
+    expect(report.written).toEqual(["specs/a_b.yaml", "specs/fine.yaml", "specs/no_schema.yaml"]);
+    expect(report.diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual(["MG010 dump.json", "MG012 specs/a_b.yaml", "MG010 specs/no_schema.yaml"]);
+  });
+
+  it("a tool list with no tools writes nothing and says so", () => {
+    const dir = project({ "dump.json": '{ "tools": [] }' });
+    const r = runCli(["import", "dump.json"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe("mcp-gen: the tool list holds no tools to import.\nmcp-gen: nothing was written.\n");
+    expect(existsSync(path.join(dir, "specs"))).toBe(false);
+  });
+
   it("reports a broken dump with a position", () => {
     const dir = project({ "dump.json": '{ "tools": [ { "name": "x", } ] }' });
     const r = runCli(["import", "dump.json"], dir);

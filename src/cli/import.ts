@@ -96,21 +96,22 @@ export async function runImport(file: string | undefined, options: ImportCliOpti
     imported = listed.tools === undefined ? { files: [], diagnostics: [] } : importToolList(listed.tools, { schemaComment });
     diagnostics = [...listed.diagnostics, ...imported.diagnostics];
   }
-  return writeImported(imported, diagnostics, sources, options, io, cwd);
+  return await writeImported(imported, diagnostics, sources, options, io, cwd);
 }
 
-function writeImported(
+async function writeImported(
   imported: ImportResult,
   diagnostics: Diagnostic[],
   sources: Map<string, string>,
   options: ImportCliOptions,
   io: Io,
   cwd: string,
-): number {
+): Promise<number> {
   const outDir = path.resolve(cwd, options.out);
   const existing = imported.files.filter((f) => existsSync(path.join(outDir, f.path)));
   const refused = options.force ? [] : existing;
-  const ok = !hasErrors(diagnostics) && refused.length === 0;
+  const empty = imported.files.length === 0 && !hasErrors(diagnostics);
+  const ok = !hasErrors(diagnostics) && refused.length === 0 && !empty;
   const written: string[] = [];
   if (ok) {
     mkdirSync(outDir, { recursive: true });
@@ -119,21 +120,51 @@ function writeImported(
       written.push(toPosix(path.relative(cwd, path.join(outDir, f.path))));
     }
   }
+  // What `generate` will say of the new specs (a tool without inputSchema, a name MCP does
+  // not allow): the server listed them, but they need fixing before they build.
+  const checked = ok ? await checkWritten(written, cwd) : { diagnostics: [], sources: new Map<string, string>() };
+  const broken = new Set(checked.diagnostics.filter((d) => d.severity === "error").map((d) => d.location?.file));
 
   if (options.format === "json") {
-    io.stdout(JSON.stringify({ ok, diagnostics: diagnosticsJson(diagnostics), written, refused: refused.map((f) => f.path) }, null, 2) + "\n");
-    return ok ? 0 : 1;
+    const all = [...diagnostics, ...checked.diagnostics];
+    io.stdout(JSON.stringify({ ok: ok && broken.size === 0, diagnostics: diagnosticsJson(all), written, refused: refused.map((f) => f.path) }, null, 2) + "\n");
+    return ok && broken.size === 0 ? 0 : 1;
   }
   reportDiagnostics(io, diagnostics, sources, options.format);
   if (refused.length > 0) {
     io.stderr(`mcp-gen: ${counted(refused.length, "spec file already exists", "spec files already exist")} (use --force to overwrite): ${refused.map((f) => f.path).join(", ")}\n`);
   }
+  if (empty) io.stderr("mcp-gen: the tool list holds no tools to import.\n");
   if (!ok) {
     io.stderr("mcp-gen: nothing was written.\n");
     return 1;
   }
-  io.stdout(`mcp-gen: imported ${counted(written.length, "tool")} into ${toPosix(path.relative(cwd, outDir)) || "."}; next: mcp-gen generate\n`);
+  const into = `${counted(written.length, "tool")} into ${toPosix(path.relative(cwd, outDir)) || "."}`;
+  if (broken.size > 0) {
+    reportDiagnostics(io, checked.diagnostics, checked.sources, options.format);
+    io.stderr(`mcp-gen: imported ${into}; ${counted(broken.size, "spec needs", "specs need")} fixing before \`mcp-gen generate\` (above).\n`);
+    return 1;
+  }
+  io.stdout(`mcp-gen: imported ${into}; next: mcp-gen generate\n`);
   return 0;
+}
+
+/**
+ * The new spec files through `generate`'s own checks (no lint), as the working directory's
+ * project sees them; paths in the result are relative to the working directory.
+ */
+async function checkWritten(written: readonly string[], cwd: string): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string> }> {
+  const [{ resolveConfig }, { buildModel }, { rebaseDiagnostics }] = await Promise.all([
+    import("../config/config.js"),
+    import("../spec/build-model.js"),
+    import("./report.js"),
+  ]);
+  const { config } = resolveConfig({ cwd });
+  // A config that does not load is reported by `generate`; the import itself is done.
+  if (!config) return { diagnostics: [], sources: new Map() };
+  const specFiles = written.map((file) => toPosix(path.relative(config.root, path.resolve(cwd, file))));
+  const built = buildModel(config, { specFiles });
+  return rebaseDiagnostics(built.diagnostics, built.sources, toPosix(path.relative(cwd, config.root)) || ".");
 }
 
 export function registerImport(program: Command, { io, cwd, setExit }: CliContext): void {

@@ -30,8 +30,8 @@ export interface ImportResult {
   diagnostics: Diagnostic[];
 }
 
-function shapeError(options: ImportOptions, message: string, path: DumpPath): Diagnostic {
-  const diagnostic: Diagnostic = { code: "MG010", severity: "error", message };
+function shapeError(options: ImportOptions, message: string, path: DumpPath, severity: Diagnostic["severity"] = "error"): Diagnostic {
+  const diagnostic: Diagnostic = { code: "MG010", severity, message };
   if (options.source !== undefined) {
     const position = options.locate?.(path) ?? { line: 1, column: 1 };
     diagnostic.location = { file: options.source, line: position.line, column: position.column };
@@ -48,11 +48,12 @@ export function importToolList(data: unknown, options: ImportOptions = {}): Impo
   found.tools.forEach((tool, index) => {
     const path = [...found.path, index];
     if (typeof tool !== "object" || tool === null || Array.isArray(tool)) {
-      diagnostics.push(shapeError(options, `tool #${index + 1} is not an object; skipped`, path));
+      // A warning: the other tools are still imported.
+      diagnostics.push(shapeError(options, `tool #${index + 1} is not an object; skipped`, path, "warning"));
     } else if (typeof (tool as Record<string, unknown>).name !== "string") {
       const hasName = Object.prototype.hasOwnProperty.call(tool, "name");
       diagnostics.push(
-        shapeError(options, `tool #${index + 1} has no string \`name\`; skipped`, hasName ? [...path, "name"] : path),
+        shapeError(options, `tool #${index + 1} has no string \`name\`; skipped`, hasName ? [...path, "name"] : path, "warning"),
       );
     } else {
       tools.push(tool as Record<string, unknown> & { name: string });

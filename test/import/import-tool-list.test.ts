@@ -133,10 +133,11 @@ describe("importToolList input shapes and names", () => {
   it("reports tools that are not objects or have no string name, and skips them", () => {
     const result = importToolList({ tools: [{ name: "ok" }, 42, { name: 7 }, { description: "x" }] }, { source: "dump.json" });
     expect(result.files.map((f) => f.tool)).toEqual(["ok"]);
-    expect(result.diagnostics.map((d) => [d.code, d.message, d.location])).toEqual([
-      ["MG010", "tool #2 is not an object; skipped", { file: "dump.json", line: 1, column: 1 }],
-      ["MG010", "tool #3 has no string `name`; skipped", { file: "dump.json", line: 1, column: 1 }],
-      ["MG010", "tool #4 has no string `name`; skipped", { file: "dump.json", line: 1, column: 1 }],
+    // Warnings: the other tools are still imported.
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.message, d.location])).toEqual([
+      ["MG010", "warning", "tool #2 is not an object; skipped", { file: "dump.json", line: 1, column: 1 }],
+      ["MG010", "warning", "tool #3 has no string `name`; skipped", { file: "dump.json", line: 1, column: 1 }],
+      ["MG010", "warning", "tool #4 has no string `name`; skipped", { file: "dump.json", line: 1, column: 1 }],
     ]);
   });
 
@@ -163,6 +164,6 @@ describe("importToolList input shapes and names", () => {
   });
 
   it("leaves diagnostics without a location when the source is unknown", () => {
-    expect(importToolList([null]).diagnostics).toEqual([{ code: "MG010", severity: "error", message: "tool #1 is not an object; skipped" }]);
+    expect(importToolList([null]).diagnostics).toEqual([{ code: "MG010", severity: "warning", message: "tool #1 is not an object; skipped" }]);
   });
 });
