@@ -135,18 +135,35 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     built = loaded.build;
   }
   result.config = config;
-  if (!built.model) return finish();
+  // An unchanged spec's share of the lint is the recorded one.
+  const recordedLint = (file: string) => {
+    if (!unchangedSpec(file)) return undefined;
+    const entry = memo!.specs[file];
+    return { diagnostics: entry.lint, names: entry.spelt };
+  };
+  if (!built.model) {
+    // The specs do not build, but the tools of the files without errors are still linted: an
+    // error in one spec does not hide the findings of the others. A file with an error shows
+    // that error alone, and a name two tools share (MG013) cannot say which tool a finding is
+    // about: their lint waits until they build.
+    const failing = new Set(built.diagnostics.filter((d) => d.severity === "error").map((d) => d.location?.file));
+    const named = new Map<string, number>();
+    for (const tool of built.tools ?? []) named.set(tool.name, (named.get(tool.name) ?? 0) + 1);
+    const tools = (built.tools ?? []).filter((tool) => named.get(tool.name) === 1 && !tool.sources.some((file) => failing.has(file)));
+    if (tools.length > 0) {
+      const { lintFiles } = await import("./lint/lint.js");
+      const modelled = { tools, server: config.server };
+      result.diagnostics.push(...lintFiles(modelled, built.toolSources, { rules: config.lint.rules }, recordedLint).diagnostics);
+    }
+    return finish();
+  }
   const model = built.model;
   result.model = model;
   result.toolCount = model.tools.length;
 
   // Lint findings are warnings unless the config says otherwise; an error stops the run here.
   const { lintFiles, maxWarningsExceeded } = await import("./lint/lint.js");
-  const linted = lintFiles(model, built.toolSources, { rules: config.lint.rules }, (file) => {
-    if (!unchangedSpec(file)) return undefined;
-    const entry = memo!.specs[file];
-    return { diagnostics: entry.lint, names: entry.spelt };
-  });
+  const linted = lintFiles(model, built.toolSources, { rules: config.lint.rules }, recordedLint);
   result.diagnostics.push(...linted.diagnostics);
   result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
   if (hasErrors(result.diagnostics) || options.lintOnly) return finish();

@@ -28,6 +28,11 @@ export interface BuildResult {
   toolSources: Map<string, ToolSource>;
   /** What each spec file read this run contributed, by project-relative path (not the reused ones). */
   perSpec: Map<string, SpecRecord>;
+  /**
+   * Every tool that modelled, sorted by name, also when other specs have errors and there
+   * is no `model`: lint still looks at them, so one run reports everything it can.
+   */
+  tools?: ToolModel[];
 }
 
 /**
@@ -118,9 +123,9 @@ export function buildModel(config: ResolvedConfig, options: BuildOptions = {}): 
     ...checkIdentifierCollisions(records.flatMap((record) => record.names.map((named) => ({ ...named, ids: toolIdentifiers(named.name) })))),
   );
   const tools = records.flatMap((record) => record.tools);
-  const result = { specFiles: specPaths, sources, toolSources, perSpec };
-  if (hasErrors(diagnostics)) return { ...result, diagnostics: dedupe(diagnostics) };
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const result = { specFiles: specPaths, sources, toolSources, perSpec, tools };
+  if (hasErrors(diagnostics)) return { ...result, diagnostics: dedupe(diagnostics) };
   return { ...result, model: { tools, server: config.server }, diagnostics: dedupe(diagnostics) };
 }
 

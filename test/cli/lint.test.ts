@@ -26,6 +26,21 @@ describe("mcp-gen lint", () => {
     expect(runCliWithEnv(["lint", "--help"], dir).stdout).toMatch(/MG104 {2}property-description-missing +warning/);
   });
 
+  it("a spec with an error does not hide the findings of the others (its own wait until it builds)", () => {
+    const dir = project({ "specs/get_user.yaml": GET_USER, "specs/broken.yaml": 'name: "bad name"\ninputSchema: { type: object }\n' });
+    const r = runCliWithEnv(["lint", "--format", "json"], dir);
+    expect(r.status).toBe(1);
+    const out = JSON.parse(r.stdout) as { ok: boolean; diagnostics: Array<Record<string, unknown>> };
+    expect(out.ok).toBe(false);
+    expect(out.diagnostics.map((d) => `${d.code} ${d.file}:${d.line}`).sort()).toEqual([
+      "MG012 specs/broken.yaml:1",
+      "MG102 specs/get_user.yaml:1",
+      "MG104 specs/get_user.yaml:6",
+      "MG111 specs/get_user.yaml:6",
+      "MG112 specs/get_user.yaml:1",
+    ]);
+  });
+
   it("--format json lists the findings as data", () => {
     const r = runCliWithEnv(["lint", "--format", "json"], project({ "specs/get_user.yaml": GET_USER }));
     const out = JSON.parse(r.stdout) as { ok: boolean; diagnostics: Array<Record<string, unknown>> };
