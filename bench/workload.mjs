@@ -4,15 +4,19 @@
  * with outputSchema stays the corpus's), written as mcp-gen specs and as one OpenAPI 3.1
  * document for the peer generator. Built fresh by every bench run; never committed.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const REPO_ROOT = fileURLToPath(new URL("../", import.meta.url));
-export const CORPUS_DIR = path.resolve(REPO_ROOT, "../shared/corpus");
+/** ../shared/corpus beside the checkout, or MCP_GEN_CORPUS. */
+export const CORPUS_DIR = process.env.MCP_GEN_CORPUS ? path.resolve(process.env.MCP_GEN_CORPUS) : path.resolve(REPO_ROOT, "../shared/corpus");
 
 /** The corpus's tools in a fixed order: files by name, tools as listed. */
 export function corpusTools() {
+  if (!existsSync(CORPUS_DIR)) {
+    throw new Error(`the benchmark builds its workload from the corpus of real tool definitions, not found at ${CORPUS_DIR}; put it there or set MCP_GEN_CORPUS=<folder>`);
+  }
   const files = readdirSync(CORPUS_DIR)
     .filter((f) => f.endsWith(".json") && !f.startsWith("mcp-schema-"))
     .sort();

@@ -8,7 +8,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
-export const CORPUS_DIR = path.resolve(REPO_ROOT, "../shared/corpus");
+/** The real tool definitions the tests run (see README, "Tests"): ../shared/corpus beside the checkout, or MCP_GEN_CORPUS. */
+export const CORPUS_DIR = process.env.MCP_GEN_CORPUS ? path.resolve(process.env.MCP_GEN_CORPUS) : path.resolve(REPO_ROOT, "../shared/corpus");
 const TMP_ROOT = path.join(REPO_ROOT, ".tmp", "tests");
 
 export function tempProject(prefix: string, files: Record<string, string> = {}): string {

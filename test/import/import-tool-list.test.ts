@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { importToolList } from "../../src/import/import-tool-list.js";
 import { parseYaml } from "../../src/spec/load.js";
+import { CORPUS_DIR } from "../helpers/project.js";
 
-const CORPUS_DIR = "/work/shared/corpus";
 const corpusFiles = readdirSync(CORPUS_DIR)
   .filter((f) => f.endsWith(".json") && !f.startsWith("mcp-schema-"))
   .sort();

@@ -5,6 +5,7 @@ import { loadYamlFile, parseYaml } from "../../src/spec/load.js";
 import type { JsonObject } from "../../src/spec/model.js";
 import { bundleSchema } from "../../src/spec/refs.js";
 import { checkToolSchemas, compileSchema } from "../../src/spec/schemas.js";
+import { CORPUS_DIR } from "../helpers/project.js";
 
 const root = path.resolve("test/fixtures/schemas");
 
@@ -238,7 +239,7 @@ describe("compileSchema", () => {
 });
 
 describe("the corpus of real tools", () => {
-  const corpusDir = "/work/shared/corpus";
+  const corpusDir = CORPUS_DIR;
   const files = readdirSync(corpusDir)
     .filter((f) => f.endsWith(".json") && !f.startsWith("mcp-schema-"))
     .sort();
