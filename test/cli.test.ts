@@ -29,6 +29,9 @@ describe("mcp-gen CLI", () => {
     const gen = runCli(["generate", "--help"], dir);
     expect(gen.status).toBe(0);
     for (const flag of ["--check", "--config", "--format"]) expect(gen.stdout).toContain(flag);
+    // -c says its own default; commander's "(default: [])" beside it contradicted it.
+    for (const help of [gen.stdout, runCli(["lint", "--help"], dir).stdout]) expect(help).not.toContain("(default: [])");
+    expect(runCli(["docs", "--help"], dir).stdout).toContain("the config's docs.out,");
     const imp = runCli(["import", "--help"], dir);
     for (const flag of ["--out", "--force", "--format"]) expect(imp.stdout).toContain(flag);
   });

@@ -60,7 +60,7 @@ export function registerDocs(program: Command, { io, cwd, setExit }: CliContext)
         "and Starlight, and/or a self-contained HTML reference with search; catalog.json in both cases.",
     )
     .option("--format <formats>", "markdown, html, or markdown,html (default: the config's docs.formats, else markdown)")
-    .option("-o, --out <dir>", "output folder (default: the config's docs.outDir, else <out>/docs)")
+    .option("-o, --out <dir>", "output folder (default: the config's docs.out, else <out>/docs)")
     .option("-c, --config <file>", "config file (default: ./mcp-gen.config.yaml when present); its paths are relative to it")
     .addHelpText("after", "\nExit codes: 0 ok, 1 spec errors, 2 usage or internal error.")
     .action(async (options: DocsCliOptions) => {

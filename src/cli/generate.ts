@@ -134,7 +134,7 @@ function printProject(io: Io, project: ProjectRun, workspace: boolean, options: 
 }
 
 /** Commander's collector for an option given several times. */
-function collect(value: string, previous: string[]): string[] {
+function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
@@ -152,7 +152,6 @@ export function registerGenerate(program: Command, { io, cwd, setExit }: CliCont
       "-c, --config <file>",
       "config file or glob of config files, repeatable (default: ./mcp-gen.config.yaml when present); paths in it are relative to it",
       collect,
-      [],
     )
     .addOption(new Option("-q, --quiet", "print only errors").conflicts("verbose"))
     .option("--verbose", "print every file and its action, and every lint finding")

@@ -57,7 +57,7 @@ function wholeNumber(value: string): number {
   return Number(value);
 }
 
-function collect(value: string, previous: string[]): string[] {
+function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
@@ -73,7 +73,7 @@ export function registerLint(program: Command, { io, cwd, setExit }: CliContext)
     .command("lint")
     .summary("report lint findings; writes nothing")
     .description("Check the specs and report lint findings (descriptions, annotations, names, schemas, examples). Writes nothing.")
-    .option("-c, --config <file>", "config file or glob of config files, repeatable (default: ./mcp-gen.config.yaml when present)", collect, [])
+    .option("-c, --config <file>", "config file or glob of config files, repeatable (default: ./mcp-gen.config.yaml when present)", collect)
     .option("--max-warnings <n>", "exit 1 when there are more warnings than this (overrides lint.maxWarnings)", wholeNumber)
     .option("-q, --quiet", "print only errors")
     .addOption(formatOption())

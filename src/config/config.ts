@@ -132,6 +132,18 @@ export function resolveConfig(options: { cwd: string; configFile?: string }): Co
   }
   if (record.lint?.maxWarnings !== undefined) config.lint.maxWarnings = record.lint.maxWarnings;
 
+  const docsInside = path.relative(config.outDir, config.docs.outDir);
+  if (record.docs?.out !== undefined && (docsInside === "" || docsInside.startsWith("..") || path.isAbsolute(docsInside))) {
+    // generate owns `out` alone; the docs command writes anywhere it is told.
+    const shown = (dir: string) => toPosix(path.relative(root, dir)) || ".";
+    diagnostics.push({
+      code: "MG060",
+      severity: "warning",
+      message: `\`docs.out\` (${shown(config.docs.outDir)}) is not inside \`out\` (${shown(config.outDir)}): \`mcp-gen docs\` writes there, \`generate\` writes its docs to ${shown(path.join(config.outDir, "docs"))}`,
+      location: locate(yaml, ["docs", "out"]),
+      hint: "put `docs.out` inside `out` for generate to write there too, or run `mcp-gen docs` for the site",
+    });
+  }
   if (path.resolve(config.outDir) === path.resolve(config.handlersDir)) {
     diagnostics.push({
       code: "MG060",

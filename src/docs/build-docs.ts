@@ -18,7 +18,7 @@ export interface BuildDocsOptions {
   config?: string;
   /** Default: the config's `docs.formats`, else markdown. */
   formats?: readonly DocsFormat[];
-  /** Output folder, relative to cwd. Default: the config's `docs.outDir`, else `<out>/docs`. */
+  /** Output folder, relative to cwd. Default: the config's `docs.out`, else `<out>/docs`. */
   out?: string;
 }
 

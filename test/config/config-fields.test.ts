@@ -18,15 +18,30 @@ describe("config fields", () => {
   it("reads namespace, docs and lint, turning rule names into codes", () => {
     const dir = project({
       "mcp-gen.config.yaml":
-        "out: gen\nnamespace: github\ndocs: { formats: [markdown, html], out: site }\nlint:\n  rules: { property-description-missing: error, MG112: off }\n  maxWarnings: 3\n",
+        "out: gen\nnamespace: github\ndocs: { formats: [markdown, html], out: gen/site }\nlint:\n  rules: { property-description-missing: error, MG112: off }\n  maxWarnings: 3\n",
     });
     const { config, diagnostics } = resolveConfig({ cwd: dir });
     expect(diagnostics).toEqual([]);
     expect(config).toMatchObject({
       namespace: "github",
-      docs: { formats: ["markdown", "html"], outDir: path.join(dir, "site") },
+      docs: { formats: ["markdown", "html"], outDir: path.join(dir, "gen", "site") },
       lint: { rules: { MG104: "error", MG112: "off" }, maxWarnings: 3 },
     });
+  });
+
+  it("a docs.out outside out is kept for `mcp-gen docs`, with a warning that generate writes inside out", () => {
+    const dir = project({ "mcp-gen.config.yaml": "out: gen\ndocs:\n  out: site\n" });
+    const { config, diagnostics } = resolveConfig({ cwd: dir });
+    expect(config?.docs.outDir).toBe(path.join(dir, "site"));
+    expect(diagnostics).toEqual([
+      {
+        code: "MG060",
+        severity: "warning",
+        message: "`docs.out` (site) is not inside `out` (gen): `mcp-gen docs` writes there, `generate` writes its docs to gen/docs",
+        location: expect.objectContaining({ file: "mcp-gen.config.yaml", line: 3, column: 8 }),
+        hint: "put `docs.out` inside `out` for generate to write there too, or run `mcp-gen docs` for the site",
+      },
+    ]);
   });
 
   it("defaults docs to markdown under the output folder, and lint to the rules' own severities", () => {
