@@ -6,9 +6,14 @@
  * most of what a call costs, though the runtime validates the arguments itself with the
  * tool's precompiled validator. A request of the usual shape (checked here by hand, and
  * only ever a subset of what the SDK's schema accepts) skips those parses; a result the
- * runtime built itself needs no check. Anything else (unusual params, a `requestState`, a
- * result the handler returned verbatim) takes the SDK's own road, unchanged, so every
- * error the client sees is still the SDK's.
+ * runtime built itself needs no check. Anything else (unusual params, a `requestState`)
+ * takes the SDK's own road, unchanged, so every protocol error the client sees is still the
+ * SDK's. A result the handler built itself (content blocks, a whole CallToolResult) goes
+ * through the SDK's result check on either road, before the call ends: one it refuses
+ * becomes the runtime's internal failure (call-tool.ts), not a JSON-RPC error.
+ *
+ * Two requests whose params the SDK refuses with -32603 and a zod dump (a cursor that is
+ * not a string, an unknown log level) are answered -32602 in one sentence instead.
  *
  * Before any of that, the SDK sorts each inbound message with three zod checks in turn (a
  * result? an error? a request?); for a request the first two fail, and a failed zod check
@@ -126,7 +131,6 @@ const LOG_LEVELS = new Set(["debug", "info", "notice", "warning", "error", "crit
 function paramOf(params: unknown, key: string): unknown {
   return typeof params === "object" && params !== null ? (params as Record<string, unknown>)[key] : undefined;
 }
-
 
 /**
  * A `tools/call` params object the SDK's schemas (both eras) accept and copy unchanged:
