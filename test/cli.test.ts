@@ -139,6 +139,9 @@ describe("mcp-gen CLI", () => {
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(readFileSync(path.join(dir, "specs/echo.yaml"), "utf8")).toContain("name: echo");
+    // The schema comment goes through the project's node_modules (a path every checkout of it
+    // has), not to where that link resolves on this machine.
+    expect(readFileSync(path.join(dir, "specs/echo.yaml"), "utf8")).toMatch(/^# yaml-language-server: \$schema=\.\.\/node_modules\/mcp-gen\/schema\/tool-spec\.schema\.json\n/);
     expect(runCli(["import", "dump.json"], dir).status).toBe(1);
     expect(runCli(["import", "dump.json", "--force"], dir).status).toBe(0);
     expect(runCli(["generate"], dir).status).toBe(0);
@@ -168,6 +171,17 @@ describe("mcp-gen CLI", () => {
     expect(report.ok).toBe(false);
     expect(report.written).toEqual(["specs/a_b.yaml", "specs/fine.yaml", "specs/no_schema.yaml"]);
     expect(report.diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual(["MG010 dump.json", "MG012 specs/a_b.yaml", "MG010 specs/no_schema.yaml"]);
+  });
+
+  it("importing into a folder generate does not read says so instead of 'next: mcp-gen generate'", () => {
+    const dir = project({ "dump.json": JSON.stringify([{ name: "echo", inputSchema: { type: "object" } }]) });
+    const elsewhere = runCli(["import", "dump.json", "-o", "imported"], dir);
+    expect(elsewhere.status).toBe(0);
+    expect(elsewhere.stdout).toBe(
+      "mcp-gen: imported 1 tool into imported; `mcp-gen generate` does not read imported yet: add `imported/**/*.yaml` to `specs` in the config, or import into the specs folder\n",
+    );
+    const inSpecs = runCli(["import", "dump.json", "-o", "specs/adopted"], dir);
+    expect(inSpecs.stdout).toBe("mcp-gen: imported 1 tool into specs/adopted; next: mcp-gen generate\n");
   });
 
   it("a tool list with no tools writes nothing and says so", () => {

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { Option, type Command } from "commander";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { findUp } from "../util/find-up.js";
 import { toPosix } from "../util/posix.js";
 import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { splitCommandLine } from "../import/command-line.js";
@@ -71,6 +72,16 @@ export function importSourceFrom(file: string | undefined, options: ImportCliOpt
   return { kind: "server", server: { url }, timeoutMs, protocol };
 }
 
+/**
+ * The spec format's schema as the project reaches it: through its node_modules/mcp-gen
+ * when there is one (a path that works in every checkout of the project, as `init` writes
+ * it), else this mcp-gen's own copy (a linked checkout would resolve to a path of this machine).
+ */
+function specSchemaFor(outDir: string): string {
+  const installed = findUp(outDir, path.join("node_modules", "mcp-gen", "schema", "tool-spec.schema.json"));
+  return installed ?? SPEC_SCHEMA_PATH;
+}
+
 export async function runImport(file: string | undefined, options: ImportCliOptions, io: Io, cwd: string): Promise<number> {
   const source = importSourceFrom(file, options);
   if ("usage" in source) {
@@ -78,7 +89,7 @@ export async function runImport(file: string | undefined, options: ImportCliOpti
     return 2;
   }
   const outDir = path.resolve(cwd, options.out);
-  const schemaComment = toPosix(path.relative(outDir, SPEC_SCHEMA_PATH));
+  const schemaComment = toPosix(path.relative(outDir, specSchemaFor(outDir)));
   const sources = new Map<string, string>();
   let diagnostics: Diagnostic[];
   let imported: ImportResult;
@@ -122,7 +133,7 @@ async function writeImported(
   }
   // What `generate` will say of the new specs (a tool without inputSchema, a name MCP does
   // not allow): the server listed them, but they need fixing before they build.
-  const checked = ok ? await checkWritten(written, cwd) : { diagnostics: [], sources: new Map<string, string>() };
+  const checked = ok ? await checkWritten(written, cwd) : { diagnostics: [], sources: new Map<string, string>(), unread: [] };
   const broken = new Set(checked.diagnostics.filter((d) => d.severity === "error").map((d) => d.location?.file));
 
   if (options.format === "json") {
@@ -145,6 +156,11 @@ async function writeImported(
     io.stderr(`mcp-gen: imported ${into}; ${counted(broken.size, "spec needs", "specs need")} fixing before \`mcp-gen generate\` (above).\n`);
     return 1;
   }
+  if (checked.unread.length > 0) {
+    const dir = toPosix(path.relative(cwd, outDir)) || ".";
+    io.stdout(`mcp-gen: imported ${into}; \`mcp-gen generate\` does not read ${dir} yet: add \`${dir}/**/*.yaml\` to \`specs\` in the config, or import into the specs folder\n`);
+    return 0;
+  }
   io.stdout(`mcp-gen: imported ${into}; next: mcp-gen generate\n`);
   return 0;
 }
@@ -153,18 +169,26 @@ async function writeImported(
  * The new spec files through `generate`'s own checks (no lint), as the working directory's
  * project sees them; paths in the result are relative to the working directory.
  */
-async function checkWritten(written: readonly string[], cwd: string): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string> }> {
-  const [{ resolveConfig }, { buildModel }, { rebaseDiagnostics }] = await Promise.all([
+async function checkWritten(
+  written: readonly string[],
+  cwd: string,
+): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string>; unread: string[] }> {
+  const [{ resolveConfig }, { buildModel, findSpecFiles }, { rebaseDiagnostics }] = await Promise.all([
     import("../config/config.js"),
     import("../spec/build-model.js"),
     import("./report.js"),
   ]);
   const { config } = resolveConfig({ cwd });
   // A config that does not load is reported by `generate`; the import itself is done.
-  if (!config) return { diagnostics: [], sources: new Map() };
+  if (!config) return { diagnostics: [], sources: new Map(), unread: [] };
   const specFiles = written.map((file) => toPosix(path.relative(config.root, path.resolve(cwd, file))));
+  const read = new Set(findSpecFiles(config));
   const built = buildModel(config, { specFiles });
-  return rebaseDiagnostics(built.diagnostics, built.sources, toPosix(path.relative(cwd, config.root)) || ".");
+  return {
+    ...rebaseDiagnostics(built.diagnostics, built.sources, toPosix(path.relative(cwd, config.root)) || "."),
+    // Files the config's `specs` globs do not match: generate would never see them.
+    unread: written.filter((_file, i) => !read.has(specFiles[i])),
+  };
 }
 
 export function registerImport(program: Command, { io, cwd, setExit }: CliContext): void {
