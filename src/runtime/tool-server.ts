@@ -206,6 +206,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
         }
         if (!validateHost(req, res)) return;
         if (!validateOrigin(req, res)) return;
+        if (req.method === "GET") flushHeadersWhenWritten(res);
         nodeHandler(req, res).catch((error: unknown) => {
           logger.error("HTTP handler failed", { message: error instanceof Error ? error.message : String(error) });
           if (!res.headersSent) res.writeHead(500).end();
@@ -315,6 +316,20 @@ function originSet(origins: readonly string[] = []): Set<string> {
       return origin;
     }),
   );
+}
+
+/**
+ * A GET opens a server-sent event stream that may stay quiet for a long time. Node holds
+ * the status line and headers until the first body byte, so a client waiting for the
+ * stream to open would wait for the first event or keep-alive (15 s): send them at once.
+ */
+function flushHeadersWhenWritten(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    const written = writeHead.apply(this, args as never);
+    this.flushHeaders();
+    return written;
+  } as ServerResponse["writeHead"];
 }
 
 function isLoopback(host: string): boolean {

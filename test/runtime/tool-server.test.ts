@@ -3,7 +3,7 @@
  * Streamable HTTP (no socket), in both protocol eras.
  */
 import { Client, InMemoryTransport, ProtocolError, StreamableHTTPClientTransport, type StandardSchemaV1 } from "@modelcontextprotocol/client";
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createToolServer, type ToolServer, type ToolServerOptions } from "../../src/runtime/tool-server.js";
 import type { ToolContext, ToolDefinition, ToolEntry } from "../../src/runtime/types.js";
@@ -331,6 +331,36 @@ describe("serveHttp", () => {
       }
       const elsewhere = new URL("/other", running.url);
       expect((await post(elsewhere, {})).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a 2025-era GET stream opens at once: its status and headers do not wait for the first event", async () => {
+    const server = createToolServer({ info: { name: "http-test", version: "1" }, registry, handlers: handlers({}), logger: capturingLogger() });
+    const running = await server.serveHttp({ port: 0 });
+    const accept = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const send = (method: string, headers: Record<string, string>, body?: unknown) =>
+      new Promise<IncomingMessage>((resolve, reject) => {
+        const req = httpRequest(running.url, { method, headers }, resolve);
+        req.on("error", reject);
+        req.end(body === undefined ? undefined : JSON.stringify(body));
+      });
+    try {
+      const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+      const initialized = await send("POST", accept, init);
+      initialized.resume();
+      const session = String(initialized.headers["mcp-session-id"]);
+      // Nothing is ever sent on this stream; without the flush, the response would arrive
+      // with the first keep-alive, 15 s later, and this would time out.
+      let timer: NodeJS.Timeout | undefined;
+      const stream = await Promise.race([
+        send("GET", { accept: "text/event-stream", "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" }),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("the GET stream's headers did not arrive")), 5_000))),
+      ]).finally(() => clearTimeout(timer));
+      expect(stream.statusCode).toBe(200);
+      expect(stream.headers["content-type"]).toContain("text/event-stream");
+      stream.destroy();
     } finally {
       await server.close();
     }
