@@ -62,7 +62,7 @@ export const LINT_RULES: readonly LintRule[] = [
     code: "MG107",
     name: "tool-name-style-mixed",
     defaultSeverity: "warning",
-    why: "one naming style per server (snake_case, kebab-case or camelCase) keeps names predictable for models and people",
+    why: "one naming style per server (snake_case, kebab-case, camelCase or PascalCase) keeps names predictable for models and people",
   },
   {
     code: "MG108",
