@@ -15,7 +15,7 @@ import type { ImportResult } from "../import/index.js";
 import { DEFAULT_TIMEOUT_MS } from "../import/limits.js";
 import { formatOption, type CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
-import { diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
+import { diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface ImportCliOptions {
   out: string;
@@ -173,11 +173,7 @@ async function checkWritten(
   written: readonly string[],
   cwd: string,
 ): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string>; unread: string[] }> {
-  const [{ resolveConfig }, { buildModel, findSpecFiles }, { rebaseDiagnostics }] = await Promise.all([
-    import("../config/config.js"),
-    import("../spec/build-model.js"),
-    import("./report.js"),
-  ]);
+  const [{ resolveConfig }, { buildModel, findSpecFiles }] = await Promise.all([import("../config/config.js"), import("../spec/build-model.js")]);
   const { config } = resolveConfig({ cwd });
   // A config that does not load is reported by `generate`; the import itself is done.
   if (!config) return { diagnostics: [], sources: new Map(), unread: [] };
@@ -224,7 +220,7 @@ export function registerImport(program: Command, { io, cwd, setExit }: CliContex
         "  mcp-gen import tools.json\n" +
         '  mcp-gen import --from-server "npx -y @modelcontextprotocol/server-everything"\n' +
         "  mcp-gen import --url http://127.0.0.1:3000/mcp --timeout 60000\n" +
-        "\nExit codes: 0 ok, 1 invalid dump, server unreachable or failing, or existing files; 2 usage or internal error.",
+        "\nExit codes: 0 ok; 1 invalid or empty dump, server unreachable or failing, existing files, or imported specs that need fixing before generate; 2 usage or internal error.",
     )
     .action(async (file: string | undefined, options: ImportCliOptions) => {
       setExit(await runImport(file, options, io, cwd));
