@@ -11,7 +11,7 @@ import type { ServerInfo } from "../spec/model.js";
 import { locate } from "../spec/positions.js";
 import { findLintRule, type LintSetting } from "../lint/rules.js";
 import { findUp } from "../util/find-up.js";
-import { toPosix } from "../util/posix.js";
+import { relativeInside, toPosix } from "../util/posix.js";
 import { CONFIG_FILE_NAME, configCandidate } from "./names.js";
 import { isRecord, validateConfig } from "./validate.js";
 
@@ -132,9 +132,8 @@ export function resolveConfig(options: { cwd: string; configFile?: string }): Co
   }
   if (record.lint?.maxWarnings !== undefined) config.lint.maxWarnings = record.lint.maxWarnings;
 
-  const docsInside = path.relative(config.outDir, config.docs.outDir);
-  if (record.docs?.out !== undefined && (docsInside === "" || docsInside.startsWith("..") || path.isAbsolute(docsInside))) {
-    // generate owns `out` alone; the docs command writes anywhere it is told.
+  if (record.docs?.out !== undefined && relativeInside(config.outDir, config.docs.outDir) === undefined) {
+    // generate owns `out` alone (docsOptions drops a docs.out outside it); the docs command writes anywhere it is told.
     const shown = (dir: string) => toPosix(path.relative(root, dir)) || ".";
     diagnostics.push({
       code: "MG060",

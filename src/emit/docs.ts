@@ -18,6 +18,7 @@ import { generatedHeader } from "./header.js";
 import { codeBlock, escapeBlock, escapeCell, escapeText, firstSentence, inlineCode, inlineCodeCell } from "./markdown.js";
 import { renderKey, renderTemplate } from "./templates.js";
 import { counted } from "../util/counted.js";
+import { relativeInside } from "../util/posix.js";
 
 export { toolTitle } from "../docs/catalog.js";
 export { typeOf } from "../docs/schema-table.js";
@@ -79,12 +80,6 @@ export function docsOptions(config: DocsConfigSource): DocsOptions {
     if (relative !== undefined) dir = relative;
   }
   return { ...(formats ? { formats } : {}), dir };
-}
-
-function relativeInside(parent: string, child: string): string | undefined {
-  const p = parent.replace(/\\/g, "/").replace(/\/+$/, "");
-  const c = child.replace(/\\/g, "/").replace(/\/+$/, "");
-  return c.startsWith(`${p}/`) ? c.slice(p.length + 1) : undefined;
 }
 
 function pageLinks(tool: ToolModel, formats: readonly DocsFormat[], htmlPrefix: string): JsonObject {

@@ -191,8 +191,8 @@ function inPlaceRefCycle(schema: JsonObject): SchemaPath | undefined {
   const state = new Map<unknown, "open" | "closed">();
   const visit = (node: unknown, path: SchemaPath): SchemaPath | undefined => {
     state.set(node, "open");
-    for (const at of inPlaceRefs(node, path)) {
-      const target = localTarget(schema, (valueAt(schema, at) as { $ref: string }).$ref)!;
+    for (const { ref, at } of inPlaceRefs(node, path)) {
+      const target = localTarget(schema, ref)!;
       const seen = state.get(target.node);
       if (seen === "open") return [...at, "$ref"];
       if (seen === undefined) {
@@ -203,7 +203,7 @@ function inPlaceRefCycle(schema: JsonObject): SchemaPath | undefined {
     state.set(node, "closed");
     return undefined;
   };
-  // From the root, then from every other `$ref` target (a cycle no one refers to is still wrong).
+  // From the root, then from every schema not reached yet (a cycle no one refers to is still wrong).
   let found = visit(schema, []);
   forEachSchema(schema, (node, path) => {
     if (!found && !state.has(node)) found = visit(node, path);
@@ -211,10 +211,10 @@ function inPlaceRefCycle(schema: JsonObject): SchemaPath | undefined {
   return found;
 }
 
-/** Paths of the schemas holding a `$ref` that apply to the same value as `node`. */
-function inPlaceRefs(node: unknown, path: SchemaPath, found: SchemaPath[] = []): SchemaPath[] {
+/** The `$ref`s that apply to the same value as `node`, each with the path of the schema holding it. */
+function inPlaceRefs(node: unknown, path: SchemaPath, found: Array<{ ref: string; at: SchemaPath }> = []): Array<{ ref: string; at: SchemaPath }> {
   if (!isPlainObject(node)) return found;
-  if (typeof node.$ref === "string") found.push(path);
+  if (typeof node.$ref === "string") found.push({ ref: node.$ref, at: path });
   for (const key of IN_PLACE_ONE) inPlaceRefs(node[key], [...path, key], found);
   for (const key of IN_PLACE_LIST) {
     const list = node[key];
@@ -225,12 +225,6 @@ function inPlaceRefs(node: unknown, path: SchemaPath, found: SchemaPath[] = []):
     if (isPlainObject(map)) for (const name of Object.keys(map)) inPlaceRefs(map[name], [...path, key, name], found);
   }
   return found;
-}
-
-function valueAt(schema: unknown, path: SchemaPath): unknown {
-  let current = schema;
-  for (const segment of path) current = (current as Record<string | number, unknown>)[segment];
-  return current;
 }
 
 function patternsOf(node: JsonObject, schemaPath: SchemaPath): Array<[string, SchemaPath, "key" | "value"]> {
