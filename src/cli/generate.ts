@@ -77,6 +77,11 @@ function newStubs(result: ProjectRun["result"]): string[] {
   return result.plan?.actions.filter((a) => a.area === "handlers" && a.action === "create").map((a) => a.path) ?? [];
 }
 
+/** The handlers folder's `index.ts` (the registry of handlers), not a tool's stub: tools' own files are never `index.ts`. */
+function isHandlersIndex(file: string): boolean {
+  return /(^|\/)index\.ts$/.test(file);
+}
+
 /**
  * One project's text output. Lint warnings and infos are counted in the summary, not
  * printed, unless --verbose or they broke `maxWarnings`: `mcp-gen lint` lists them.
@@ -115,11 +120,18 @@ function printProject(io: Io, project: ProjectRun, workspace: boolean, options: 
     } else if (result.exitCode === 0 && !quiet) {
       io.stdout(`${prefix}generated files are up to date (${tools}) in ${project.ms} ms${lintNote}\n`);
     }
-    if (stubs.length > 0 && !quiet) io.stderr(`${prefix}${counted(stubs.length, "handler stub")} missing: ${stubs.map(fromHere).join(", ")}\n`);
+    const missingStubs = stubs.filter((file) => !isHandlersIndex(file));
+    if (missingStubs.length > 0 && !quiet) {
+      io.stderr(`${prefix}${counted(missingStubs.length, "handler stub")} missing: ${missingStubs.map(fromHere).join(", ")}\n`);
+    }
+    for (const index of stubs.filter(isHandlersIndex)) if (!quiet) io.stderr(`${prefix}handlers index missing: ${fromHere(index)}\n`);
     return;
   }
   if (quiet) return;
-  for (const file of stubs.filter((f) => result.written.includes(f))) io.stdout(`  new handler stub: ${paint("cyan", fromHere(file))}\n`);
+  for (const file of stubs.filter((f) => result.written.includes(f))) {
+    const what = isHandlersIndex(file) ? "new handlers index" : "new handler stub";
+    io.stdout(`  ${what}: ${paint("cyan", fromHere(file))}\n`);
+  }
   const files = (n: number) => counted(n, "file");
   const changed = result.written.length + result.removed.length;
   const summary =

@@ -1,5 +1,5 @@
 /** `generate` output: the one-line summary, --quiet, --verbose, colour only when wanted. */
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { colorWanted } from "../../src/cli/report.js";
@@ -51,13 +51,27 @@ describe("generate output", () => {
     // From the folder above, through the config: the new stubs are where they were written.
     const generated = runCliWithEnv(["generate", "-c", `${path.basename(dir)}/conf/mcp-gen.config.yaml`], path.dirname(dir));
     expect(generated.status).toBe(0);
-    const stubs = generated.stdout.split("\n").filter((line) => line.includes("new handler stub"));
+    const stubs = generated.stdout.split("\n").filter((line) => line.startsWith("  new handler"));
     expect(stubs).toEqual([
       `  new handler stub: ${path.basename(dir)}/conf/handlers/echo.ts`,
       `  new handler stub: ${path.basename(dir)}/conf/handlers/good.ts`,
-      `  new handler stub: ${path.basename(dir)}/conf/handlers/index.ts`,
+      // The index lists the handlers; it is not a tool's stub.
+      `  new handlers index: ${path.basename(dir)}/conf/handlers/index.ts`,
     ]);
     expect(stubs.every((line) => existsSync(path.join(path.dirname(dir), line.split(": ")[1])))).toBe(true);
+  });
+
+  it("--check names a missing handler stub and a missing handlers index apart", () => {
+    const dir = project({ "specs/echo.yaml": ECHO });
+    expect(runCliWithEnv(["generate"], dir).status).toBe(0);
+    expect(runCliWithEnv(["generate", "--check"], dir).stderr).not.toContain("missing");
+    rmSync(path.join(dir, "handlers/echo.ts"));
+    rmSync(path.join(dir, "handlers/index.ts"));
+    const checked = runCliWithEnv(["generate", "--check"], dir);
+    expect(checked.stderr).toContain("mcp-gen: 1 handler stub missing: handlers/echo.ts\n");
+    expect(checked.stderr).toContain("mcp-gen: handlers index missing: handlers/index.ts\n");
+    const regenerated = runCliWithEnv(["generate"], dir);
+    expect(regenerated.stdout).toContain("  new handler stub: handlers/echo.ts\n  new handlers index: handlers/index.ts\n");
   });
 
   it("shows a code frame for a file that is not valid YAML (a spec, a `$ref`ed schema, the config)", () => {
