@@ -32,6 +32,10 @@ export async function runDocs(options: DocsCliOptions, io: Io, cwd: string): Pro
   const result = await buildDocs({ cwd, config: options.config, formats, out: options.out });
   const ms = Math.round(performance.now() - started);
   reportDiagnostics(io, result.diagnostics, result.sources, "text");
+  if (result.usageError) {
+    io.stderr(`mcp-gen: ${result.usageError}\n`);
+    return 2;
+  }
   if (result.exitCode !== 0 || !result.model || !result.outDir) {
     io.stderr("mcp-gen: nothing was written.\n");
     return result.exitCode === 0 ? 1 : result.exitCode;
@@ -60,9 +64,9 @@ export function registerDocs(program: Command, { io, cwd, setExit }: CliContext)
         "and Starlight, and/or a self-contained HTML reference with search; catalog.json in both cases.",
     )
     .option("--format <formats>", "markdown, html, or markdown,html (default: the config's docs.formats, else markdown)")
-    .option("-o, --out <dir>", "output folder (default: the config's docs.out, else <out>/docs)")
+    .option("-o, --out <dir>", "output folder (default: the config's docs.out, else <out>/docs, where generate writes its docs)")
     .option("-c, --config <file>", "config file (default: ./mcp-gen.config.yaml when present); its paths are relative to it")
-    .addHelpText("after", "\nExit codes: 0 ok, 1 spec errors, 2 usage or internal error.")
+    .addHelpText("after", "\nExit codes: 0 ok, 1 spec errors, 2 usage or internal error (an --out that overlaps generate's docs folder).")
     .action(async (options: DocsCliOptions) => {
       setExit(await runDocs(options, io, cwd));
     });

@@ -22,8 +22,9 @@ describe("mcp-gen docs", () => {
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^mcp-gen: docs \(markdown\) for 1 tool in generated\/docs: 4 files written, 0 removed \(\d+ ms\)\.\n$/);
-    expect(readdirSync(path.join(dir, "generated")).sort()).toEqual(["docs"]);
-    expect(readdirSync(path.join(dir, "generated", "docs")).sort()).toEqual([".mcp-gen-manifest.json", "catalog.json", "echo.md", "index.md"]);
+    // generate's docs folder: the files are recorded in generate's manifest, not in a second one.
+    expect(readdirSync(path.join(dir, "generated")).sort()).toEqual([".mcp-gen-manifest.json", "docs"]);
+    expect(readdirSync(path.join(dir, "generated", "docs")).sort()).toEqual(["catalog.json", "echo.md", "index.md"]);
     expect(existsSync(path.join(dir, "handlers"))).toBe(false);
     expect(readFileSync(path.join(dir, "generated", "docs", "echo.md"), "utf8")).toMatch(/^---\ntitle: "echo"\ndescription: "Echoes text back."\n/);
     expect(runCli(["docs"], dir).stdout).toMatch(/everything up to date/);
@@ -63,6 +64,53 @@ describe("mcp-gen docs", () => {
     expect(bad.stderr).toMatch(/specs\/bad\.yaml:1:10 error MG012/);
     expect(bad.stderr).toContain("nothing was written");
     expect(existsSync(path.join(dir, "generated"))).toBe(false);
+  });
+
+  it("in generate's docs folder, writes what generate writes and shares its manifest", () => {
+    const dir = project({ "specs/echo.yaml": ECHO, "specs/drop.yaml": DROP });
+    expect(runCli(["generate"], dir).status).toBe(0);
+    const manifest = () => JSON.parse(readFileSync(path.join(dir, "generated", ".mcp-gen-manifest.json"), "utf8")).files as string[];
+    const owned = manifest();
+    expect(owned).toContain("docs/echo.md");
+    expect(owned).toContain("registry.ts");
+    const again = runCli(["docs"], dir);
+    expect(again.stderr).toBe("");
+    expect(again.stdout).toMatch(/in generated\/docs: everything up to date/);
+    expect(existsSync(path.join(dir, "generated", "docs", ".mcp-gen-manifest.json"))).toBe(false);
+    expect(manifest()).toEqual(owned);
+
+    // A removed tool's page goes, and generate's other files stay owned.
+    rmSync(path.join(dir, "specs", "drop.yaml"));
+    const removed = runCli(["docs"], dir);
+    // echo.md (its sidebar position moves up), the index, catalog.json and the manifest.
+    expect(removed.stdout).toMatch(/ 4 files written, 1 removed/);
+    expect(existsSync(path.join(dir, "generated", "docs", "drop.md"))).toBe(false);
+    expect(manifest()).toEqual(owned.filter((file) => file !== "docs/drop.md"));
+    expect(existsSync(path.join(dir, "generated", "registry.ts"))).toBe(true);
+
+    // Other formats there are a warning: the next generate writes the config's back.
+    const html = runCli(["docs", "--format", "html"], dir);
+    expect(html.status).toBe(0);
+    expect(html.stderr).toContain("warning MG060 generated/docs is the folder `generate` writes its docs to, as markdown (docs.formats)");
+    expect(existsSync(path.join(dir, "generated", "docs", "echo.html"))).toBe(true);
+    expect(runCli(["generate", "--check"], dir).stderr).toContain("generated/docs/echo.html");
+    expect(runCli(["generate"], dir).status).toBe(0);
+    expect(readdirSync(path.join(dir, "generated", "docs")).sort()).toEqual(["catalog.json", "echo.md", "index.md"]);
+  });
+
+  it("exits 2 for an --out that overlaps generate's docs folder, writing nothing", () => {
+    const dir = project({ "specs/echo.yaml": ECHO });
+    for (const out of ["generated/docs/html", "generated"]) {
+      const run = runCli(["docs", "--out", out], dir);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(`mcp-gen: --out ${out} overlaps generated/docs, where \`generate\` writes its docs`);
+      expect(existsSync(path.join(dir, "generated"))).toBe(false);
+    }
+    // A folder of its own inside generated/ is fine: it has its own manifest, and generate leaves it alone.
+    expect(runCli(["docs", "--out", "generated/site"], dir).status).toBe(0);
+    expect(readdirSync(path.join(dir, "generated", "site")).sort()).toEqual([".mcp-gen-manifest.json", "catalog.json", "echo.md", "index.md"]);
+    expect(runCli(["generate"], dir).status).toBe(0);
+    expect(readdirSync(path.join(dir, "generated", "site")).sort()).toEqual([".mcp-gen-manifest.json", "catalog.json", "echo.md", "index.md"]);
   });
 
   it("is listed in --help with its flags", () => {
