@@ -70,7 +70,8 @@ export function scaffoldFiles(name: string, projectDir: string): ScaffoldFile[] 
   };
   const files: ScaffoldFile[] = templateFiles("").map((rel) => ({
     path: rel.split("/").map((part) => RENAMED[part] ?? part).join("/"),
-    contents: readFileSync(new URL(rel, TEMPLATES), "utf8").replaceAll("{{name}}", name),
+    // {{folder}}: where the project is, which for a scoped name (`@acme/weather`) is not the name.
+    contents: readFileSync(new URL(rel, TEMPLATES), "utf8").replaceAll("{{name}}", name).replaceAll("{{folder}}", path.basename(projectDir)),
   }));
   const packageJson = {
     name,

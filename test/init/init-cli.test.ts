@@ -83,7 +83,10 @@ describe("mcp-gen init", () => {
     const result = await run(["init", "--force", "--name", "@acme/tools"], dir);
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain("  cd ");
-    expect(readFileSync(path.join(dir, "README.md"), "utf8")).toMatch(/^# @acme\/tools\n/);
+    const readme = readFileSync(path.join(dir, "README.md"), "utf8");
+    expect(readme).toMatch(/^# @acme\/tools\n/);
+    // The client's path is the project's folder, not the scoped package name.
+    expect(readme).toContain(`"args": ["/absolute/path/to/${path.basename(dir)}/build/server.js"]`);
     expect(JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).name).toBe("@acme/tools");
   });
 
