@@ -110,10 +110,16 @@ export function lintNames(names: readonly SpeltName[], options: LintOptions = {}
 
 function asDiagnostics(findings: readonly Finding[], options: LintOptions): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  // YAML shared through an alias (`to: *point`) is found once per use, at its one definition: say it once.
+  const seen = new Set<string>();
   for (const finding of findings) {
     const rule = findLintRule(finding.code)!;
     const severity = options.rules?.[rule.code] ?? rule.defaultSeverity;
     if (severity === "off") continue;
+    const { file, line, column } = finding.location ?? {};
+    const key = JSON.stringify([finding.code, finding.message, file, line, column]);
+    if (seen.has(key)) continue;
+    seen.add(key);
     diagnostics.push({ ...finding, severity, hint: `${rule.name}: ${rule.why}` });
   }
   return diagnostics;

@@ -2,7 +2,7 @@
  * Maps a path inside parsed data (e.g. an ajv `instancePath`) back to the YAML node
  * it came from, so every diagnostic can point at a line and column.
  */
-import { isMap, isPair, isScalar, isSeq, type Node } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from "yaml";
 import type { Location } from "../diagnostics/diagnostic.js";
 import { offsetToLocation, type YamlFile } from "./load.js";
 
@@ -59,6 +59,9 @@ function walk(yaml: YamlFile, path: DataPath): Found {
   let key: Node | null = null;
   let depth = 0;
   for (const segment of path) {
+    // Into an alias (`*point`), the data is the anchored node's: point where its text is,
+    // so a problem inside shared YAML is reported once, at its definition.
+    if (isAlias(node)) node = (node.resolve(yaml.doc) as Node | undefined) ?? node;
     if (isMap(node)) {
       const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
       if (!pair) break;

@@ -149,6 +149,25 @@ describe("lint rules", () => {
     expect(found(diagnostics)).toEqual([{ code: "MG104", file: "specs/schemas/value.yaml", line: 3, column: 3, severity: "warning" }]);
   });
 
+  it("report a problem in YAML shared through aliases once, at its definition", () => {
+    const spec = CLEAN.replace(
+      "    unit: { type: string, enum: [metric, imperial], default: metric, description: Target system }\n",
+      [
+        "    from: &unit",
+        "      type: object",
+        "      description: Unit to convert from",
+        "      default: { name: metre }",
+        "      properties:",
+        "        name: { type: string, default: metre }",
+        "    to: *unit",
+        "    via: *unit",
+        "",
+      ].join("\n"),
+    );
+    // `name` has no description: one finding where it is written (line 14), not one more at each `*unit`.
+    expect(found(lintFiles({ "specs/a.yaml": spec }))).toEqual([{ code: "MG104", file: "specs/a.yaml", line: 14, column: 9, severity: "warning" }]);
+  });
+
   it("give every rule a unique code and name, a default and a why", () => {
     expect(new Set(LINT_RULES.map((r) => r.code)).size).toBe(LINT_RULES.length);
     expect(new Set(LINT_RULES.map((r) => r.name)).size).toBe(LINT_RULES.length);
