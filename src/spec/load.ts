@@ -3,7 +3,7 @@
  * Nothing here throws on bad input; every problem becomes a diagnostic.
  */
 import { readFileSync } from "node:fs";
-import { LineCounter, isAlias, parseAllDocuments, parseDocument, visit, type Document } from "yaml";
+import { LineCounter, isAlias, isCollection, isMap, isScalar, isSeq, parseAllDocuments, parseDocument, visit, type Document } from "yaml";
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
 import { locate } from "./positions.js";
 
@@ -109,7 +109,9 @@ function firstInvalidUtf8Offset(bytes: Uint8Array): number {
 /** Parses YAML text (already read) into a positioned document. */
 export function parseYaml(file: string, absPath: string, text: string): LoadResult {
   const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
+  // `merge`: YAML 1.1's `<<: *defaults`, which authors of compose files and CI configs
+  // expect to work; explicit keys win over merged ones.
+  const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true, merge: true });
   const diagnostics: Diagnostic[] = [];
   const list = Array.isArray(docs) ? docs : [];
   if (list.length > 1) {
@@ -168,6 +170,12 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
     });
   }
   if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
+  const keyProblem = firstKeyProblem(doc);
+  if (keyProblem) {
+    const { range, ...problem } = keyProblem;
+    diagnostics.push({ ...problem, location: offsetToLocation(file, lineCounter, range[0], range[1]) });
+    return { diagnostics };
+  }
 
   let value: unknown;
   try {
@@ -269,6 +277,52 @@ function flowNestingOverflow(text: string): number | undefined {
     } else if (c === "]" || c === "}") depth = Math.max(0, depth - 1);
   }
   return undefined;
+}
+
+/**
+ * The first mapping entry JSON data cannot come from: a key that is a list or a mapping
+ * (`? [x, y]`; JSON keys are text), or a merge key (`<<`) whose value is not a mapping, an
+ * alias of one, or a list of those. Found before the data is built, so neither turns into
+ * a stringified key or an exception.
+ */
+function firstKeyProblem(doc: Document.Parsed): (Omit<Diagnostic, "location"> & { range: [number, number] }) | undefined {
+  let found: (Omit<Diagnostic, "location"> & { range: [number, number] }) | undefined;
+  const mergeSource = (node: unknown): boolean => {
+    const target = isAlias(node) ? node.resolve(doc) : node;
+    return isMap(target);
+  };
+  visit(doc, {
+    Pair(_, pair) {
+      const key = pair.key;
+      if (isCollection(key)) {
+        const range = rangeOf(key);
+        found = {
+          code: "MG010",
+          severity: "error",
+          message: `a mapping key must be a plain value, not a ${isSeq(key) ? "list" : "mapping"}: JSON keys are text`,
+          range: range ? [range[0], range[1]] : [0, 0],
+          hint: "write the key as a string",
+        };
+        return visit.BREAK;
+      }
+      if (isScalar(key) && typeof key.value === "symbol" && key.value.description === "<<") {
+        const value = pair.value;
+        const ok = isSeq(value) ? value.items.every(mergeSource) : mergeSource(value);
+        if (!ok) {
+          const range = rangeOf(value) ?? rangeOf(key);
+          found = {
+            code: "MG001",
+            severity: "error",
+            message: "a merge key (`<<`) takes a mapping, an alias of one (`<<: *defaults`), or a list of them",
+            range: range ? [range[0], range[1]] : [0, 0],
+          };
+          return visit.BREAK;
+        }
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 function findFirstAlias(doc: Document.Parsed): [number, number] | undefined {

@@ -2,7 +2,7 @@
  * Maps a path inside parsed data (e.g. an ajv `instancePath`) back to the YAML node
  * it came from, so every diagnostic can point at a line and column.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from "yaml";
+import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from "yaml";
 import type { Location } from "../diagnostics/diagnostic.js";
 import { offsetToLocation, type YamlFile } from "./load.js";
 
@@ -63,7 +63,7 @@ function walk(yaml: YamlFile, path: DataPath): Found {
     // so a problem inside shared YAML is reported once, at its definition.
     if (isAlias(node)) node = (node.resolve(yaml.doc) as Node | undefined) ?? node;
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
+      const pair = pairIn(yaml, node, String(segment), 0);
       if (!pair) break;
       key = pair.key as Node;
       node = (pair.value as Node | null) ?? null;
@@ -79,6 +79,25 @@ function walk(yaml: YamlFile, path: DataPath): Found {
     depth++;
   }
   return { node, key, depth };
+}
+
+/**
+ * The entry of `map` for `key`: its own, else the one a merge key (`<<: *defaults`) brings
+ * in, searched in YAML's order (own keys first, then each merged mapping in turn).
+ */
+function pairIn(yaml: YamlFile, map: YAMLMap, key: string, depth: number): Pair | undefined {
+  const own = map.items.find((p) => isScalar(p.key) && typeof p.key.value !== "symbol" && String(p.key.value) === key);
+  if (own || depth > 16) return own;
+  for (const pair of map.items) {
+    if (!isScalar(pair.key) || typeof pair.key.value !== "symbol" || pair.key.value.description !== "<<") continue;
+    const sources = isSeq(pair.value) ? pair.value.items : [pair.value];
+    for (const source of sources) {
+      const target = isAlias(source) ? source.resolve(yaml.doc) : source;
+      const merged = isMap(target) ? pairIn(yaml, target, key, depth + 1) : undefined;
+      if (merged) return merged;
+    }
+  }
+  return undefined;
 }
 
 /**

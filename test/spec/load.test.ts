@@ -112,6 +112,68 @@ describe("parseYaml diagnostics", () => {
     });
   });
 
+  test("merge keys (`<<`) bring in a mapping; own keys win, then the merged ones in order", () => {
+    const text = [
+      "defs:",
+      "  base: &base { type: string, description: Base, minLength: 1 }",
+      "  more: &more { description: More, maxLength: 9 }",
+      "inputSchema:",
+      "  properties:",
+      "    a:",
+      "      <<: *base",
+      "      description: Own",
+      "    b:",
+      "      <<: [*more, *base]",
+      "",
+    ].join("\n");
+    const result = only(text);
+    expect(result.diagnostics).toEqual([]);
+    const { properties } = (result.yaml!.value as { inputSchema: { properties: Record<string, unknown> } }).inputSchema;
+    expect(properties.a).toEqual({ type: "string", description: "Own", minLength: 1 });
+    expect(properties.b).toEqual({ description: "More", maxLength: 9, type: "string", minLength: 1 });
+    // A merged value is located where it is written.
+    expect(locate(result.yaml!, ["inputSchema", "properties", "a", "minLength"])).toMatchObject({ line: 2, column: 61 });
+    expect(locate(result.yaml!, ["inputSchema", "properties", "a", "description"])).toMatchObject({ line: 8, column: 20 });
+    expect(locate(result.yaml!, ["inputSchema", "properties", "b", "description"])).toMatchObject({ line: 3, column: 30 });
+    expect(locate(result.yaml!, ["inputSchema", "properties", "b", "type"])).toMatchObject({ line: 2, column: 23 });
+  });
+
+  test("a merge key with no mapping to merge is MG001 at its value", () => {
+    const result = only("name: a\ninputSchema:\n  type: object\n  <<: [3]\n");
+    expect(result.yaml).toBeUndefined();
+    expect(result.diagnostics).toEqual([
+      {
+        code: "MG001",
+        severity: "error",
+        message: "a merge key (`<<`) takes a mapping, an alias of one (`<<: *defaults`), or a list of them",
+        location: { file: "specs/t.yaml", line: 4, column: 7, end: { line: 4, column: 10 } },
+      },
+    ]);
+  });
+
+  test("a key that is a list or a mapping is MG010 at the key, with no stringified key and no process warning", () => {
+    const warnings: string[] = [];
+    const listen = (warning: Error) => warnings.push(warning.message);
+    process.on("warning", listen);
+    try {
+      const result = only("name: a\ninputSchema:\n  properties:\n    ? [x, y]\n    : { type: string }\n");
+      expect(result.yaml).toBeUndefined();
+      expect(result.diagnostics).toEqual([
+        {
+          code: "MG010",
+          severity: "error",
+          message: "a mapping key must be a plain value, not a list: JSON keys are text",
+          location: { file: "specs/t.yaml", line: 4, column: 7, end: { line: 4, column: 13 } },
+          hint: "write the key as a string",
+        },
+      ]);
+      expect(only("? { a: 1 }\n: x\n").diagnostics[0].message).toContain("not a mapping");
+    } finally {
+      process.off("warning", listen);
+    }
+    expect(warnings).toEqual([]);
+  });
+
   test("a BOM in the text is accepted", () => {
     const result = only("\uFEFFname: a\ninputSchema: {type: object}\n");
     expect(result.diagnostics).toEqual([]);
