@@ -255,7 +255,7 @@ function typeSchemaOf(tool: ToolModel): JsonObject {
       cleanedDefinitions.set(name, cleanForTypes(definitions.get(name) as JsonValue, (ref) => rewriteRef(root.owner, ref)));
     }
   }
-  const [input, output] = roots.map((root) => cleanForTypes(root.schema, (ref) => rewriteRef(root.owner, ref)));
+  const [input, output] = roots.map((root) => refIntoAllOf(cleanForTypes(root.schema, (ref) => rewriteRef(root.owner, ref))));
   if (output !== undefined) cleanedDefinitions.set(ids.outputType, output);
 
   // Definitions nobody refers to would be declared too (unreachableDefinitions); leave them out.
@@ -267,6 +267,17 @@ function typeSchemaOf(tool: ToolModel): JsonObject {
   const schema = isObject(input) ? { ...input } : {};
   if (Object.keys($defs).length > 0) setOwn(schema, "$defs", $defs);
   return schema;
+}
+
+/**
+ * A root schema with its `$ref` moved into `allOf` (the same meaning in JSON Schema): jstt
+ * names a schema that holds a `$ref` after the schema it refers to, so an outputSchema of
+ * `$ref: "#/$defs/out"` would be declared as `Out`, and the tool's `…Output` type never.
+ */
+function refIntoAllOf(schema: JsonValue): JsonValue {
+  if (!isObject(schema) || typeof schema.$ref !== "string") return schema;
+  const { $ref, allOf, ...rest } = schema;
+  return { ...rest, allOf: [{ $ref }, ...(Array.isArray(allOf) ? allOf : [])] };
 }
 
 /**

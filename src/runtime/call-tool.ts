@@ -52,6 +52,14 @@ export interface CallEnvironment {
    * CallToolResult. Without it such a result is passed on unchecked (`wellFormed: false`).
    */
   checkResult?: (result: CallToolResult) => Promise<CallToolResult>;
+  /**
+   * The transport's rewrite of a successful result for the connection's protocol era, given
+   * the outputSchema `tools/list` advertised: asked only for a tool whose outputSchema root
+   * is not `type: object`. A 2025-era client is listed such a schema wrapped as
+   * `{ type: object, properties: { result: ... } }` (MCP 2025 allowed only object roots),
+   * and must get the structured content wrapped the same way.
+   */
+  projectResult?: (result: CallToolResult, outputSchema: Readonly<Record<string, unknown>>) => CallToolResult;
 }
 
 const unavailable = (what: string) => () => Promise.reject(new ToolError(`${what} is not available on this connection.`));
@@ -239,6 +247,10 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
   }
 
   const end = resultOf(entry, output, env.logger, name);
+  const outputSchema = entry.definition.outputSchema;
+  if (env.projectResult && outputSchema !== undefined && outputSchema.type !== "object" && end.status === "ok") {
+    end.result = env.projectResult(end.result, outputSchema);
+  }
   if (end.wellFormed || !env.checkResult) return end;
   try {
     return { status: end.status, result: await env.checkResult(end.result), wellFormed: true };

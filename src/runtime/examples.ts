@@ -149,6 +149,7 @@ async function run(
         );
         continue;
       }
+      if (wrapsResult(tools.get(example.tool)?.outputSchema, context.entry?.definition.outputSchema)) result = unwrapResult(result);
       outcomes.push(outcome(example.error ? judgeRejection(result, context) : judgeSuccess(example, result, context), result));
     }
     return outcomes;
@@ -157,6 +158,24 @@ async function run(
     await sdkServer.close().catch(() => undefined);
     if (owned) await toolServer.close().catch(() => undefined);
   }
+}
+
+/**
+ * Whether `tools/list` gave the client the tool's outputSchema wrapped as `{ result: ... }`,
+ * as the SDK does for a 2025-era client when the schema's root is not an object: the
+ * structured content then comes wrapped too. Known only from the registry's own schema.
+ */
+function wrapsResult(listed: Record<string, unknown> | undefined, own: Readonly<Record<string, unknown>> | undefined): boolean {
+  if (listed === undefined || own === undefined || own.type === "object" || listed.type !== "object") return false;
+  const properties = listed.properties;
+  return typeof properties === "object" && properties !== null && Object.hasOwn(properties, "result");
+}
+
+/** The result with its structured content as the handler returned it (unwrapped from `{ result: ... }`). */
+function unwrapResult(result: CallToolResult): CallToolResult {
+  const structured = result.structuredContent as unknown;
+  if (typeof structured !== "object" || structured === null || !Object.hasOwn(structured, "result")) return result;
+  return { ...result, structuredContent: (structured as { result: unknown }).result as never };
 }
 
 interface Verdict {

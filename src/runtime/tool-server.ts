@@ -13,7 +13,7 @@ import { createHttpEntry, type HttpEntry } from "./http-entry.js";
 import { guardedStdioTransport } from "./stdio-guard.js";
 import { stderrLogger } from "./logger.js";
 import { Paginator } from "./pagination.js";
-import { ToolsServer, type ResultCheck, type ToolsCallParams } from "./tools-server.js";
+import { ToolsServer, type ResultCheck, type ResultProjection, type ToolsCallParams } from "./tools-server.js";
 import { ToolError } from "./tool-error.js";
 import type { ToolContext, ToolDefinition, ToolEntry, ToolLogger } from "./types.js";
 
@@ -125,11 +125,11 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   };
   const toolLimits = new Map(Object.entries(config.toolTimeouts ?? {}).map(([name, timeoutMs]) => [name, { ...limits, timeoutMs }]));
 
-  const callTool = (params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck): Promise<CallEnd> => {
+  const callTool = (params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck, projectResult: ResultProjection): Promise<CallEnd> => {
     const name = params.name;
     const entry = entries.get(name);
     if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    return runToolCall(entry, handlerFor(name), params.arguments, callEnvironment(ctx, logger, checkResult), toolLimits.get(name) ?? limits);
+    return runToolCall(entry, handlerFor(name), params.arguments, callEnvironment(ctx, logger, checkResult, projectResult), toolLimits.get(name) ?? limits);
   };
 
   const createSdkServer = (): Server => {
@@ -245,7 +245,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
  * cancellation or when the connection closes), progress only with a token, and the
  * client-facing helpers.
  */
-function callEnvironment(ctx: ServerContext, logger: ToolLogger, checkResult: ResultCheck): CallEnvironment {
+function callEnvironment(ctx: ServerContext, logger: ToolLogger, checkResult: ResultCheck, projectResult: ResultProjection): CallEnvironment {
   const request = ctx.mcpReq;
   const progressToken = request._meta?.progressToken;
   return {
@@ -255,6 +255,7 @@ function callEnvironment(ctx: ServerContext, logger: ToolLogger, checkResult: Re
     authInfo: ctx.http?.authInfo,
     logger,
     checkResult,
+    projectResult,
     clientLog: clientLogger(ctx, logger),
     elicit: (elicitation) => request.elicitInput(elicitation as never).catch(failed("Elicitation")) as never,
     sample: (sampling) => request.requestSampling(sampling as never).catch(failed("Sampling")) as never,

@@ -37,8 +37,14 @@ export interface ToolsCallParams {
  */
 export type ResultCheck = (result: CallToolResult) => Promise<CallToolResult>;
 
-/** Runs one call; a result the handler built itself is given to `checkResult`. */
-export type ToolsCall = (params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck) => Promise<CallEnd>;
+/**
+ * The SDK's rewrite of a result for the connection's protocol era, given the outputSchema
+ * that `tools/list` advertised (see `CallEnvironment.projectResult`).
+ */
+export type ResultProjection = (result: CallToolResult, outputSchema: Readonly<Record<string, unknown>>) => CallToolResult;
+
+/** Runs one call; a result the handler built itself is given to `checkResult`, a successful one to `projectResult`. */
+export type ToolsCall = (params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck, projectResult: ResultProjection) => Promise<CallEnd>;
 
 type RequestHandler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
 
@@ -57,7 +63,7 @@ export class ToolsServer extends Server {
     this.setRequestHandler("tools/call", async (request, ctx) => {
       // The request as the SDK parsed it: the result check asks only for its method and params.
       const parsed = request as unknown as JSONRPCRequest;
-      const end = await toolsCall(request.params, ctx, (result) => this.checkResult(parsed, ctx, result));
+      const end = await toolsCall(request.params, ctx, (result) => this.checkResult(parsed, ctx, result), this.projectResult);
       return end.result as never;
     });
   }
@@ -94,10 +100,13 @@ export class ToolsServer extends Server {
     const toolsCall = this.toolsCall;
     return async (request, ctx) => {
       if (!isPlainToolsCall(request.params) || hasRequestState(ctx)) return sdkRoad(request, ctx);
-      const end = await toolsCall(request.params, ctx, (result) => this.checkResult(request, ctx, result));
+      const end = await toolsCall(request.params, ctx, (result) => this.checkResult(request, ctx, result), this.projectResult);
       return (end.wellFormed ? end.result : await this.checkResult(request, ctx, end.result)) as unknown as Result;
     };
   }
+
+  private readonly projectResult: ResultProjection = (result, outputSchema) =>
+    this.projectCallToolResult(result as never, outputSchema) as unknown as CallToolResult;
 
   private async checkResult(request: JSONRPCRequest, ctx: ServerContext, result: CallToolResult): Promise<CallToolResult> {
     this.resultCheck ??= super._wrapHandler("tools/call", async (answered) => this.computed.get(answered)!);

@@ -240,6 +240,35 @@ export interface GetWeatherOutput {
     },
   ],
   [
+    "output that is only a $ref: the tool's Output type is still declared",
+    {
+      input: {"type":"object"},
+      output: {"$ref":"#/$defs/out","$defs":{"out":{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}}},
+      want: `export type GetWeatherOutput = Out
+
+export interface GetWeatherInput {
+  [k: string]: unknown | undefined
+}
+
+export interface Out {
+  id: number
+  [k: string]: unknown | undefined
+}`,
+    },
+  ],
+  [
+    "input with a $ref beside type: object",
+    {
+      input: {"type":"object","$ref":"#/$defs/args","$defs":{"args":{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}}},
+      want: `export type GetWeatherInput = Args
+
+export interface Args {
+  q: string
+  [k: string]: unknown | undefined
+}`,
+    },
+  ],
+  [
     "additionalProperties typed",
     {
       input: {"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"string"}},"count":{"type":"integer"}},"additionalProperties":{"type":"number"}},
