@@ -68,6 +68,7 @@ export const DIAGNOSTIC_CODES = {
   // Examples
   MG040: "example input does not validate against inputSchema",
   MG041: "example output does not validate against outputSchema",
+  MG042: "an example field its test cannot use (it would pass, or fail, whatever the handler does)",
   // Handlers
   MG050: "handler file has no tool (orphaned; kept)",
   MG051: "handler file could not be updated (left alone)",

@@ -8,6 +8,8 @@ import type { YamlFile } from "./load.js";
 import type { Dialect, JsonObject, JsonValue, ToolExample } from "./model.js";
 import { locate, pointerToPath, type DataPath } from "./positions.js";
 import { compileSchema } from "./schemas.js";
+import { normalizeReturn } from "../runtime/results.js";
+import type { ToolReturn } from "../runtime/types.js";
 
 export interface ExampleSchema {
   schema: JsonObject;
@@ -48,11 +50,49 @@ export function checkExamples(args: ExamplesArgs): ExamplesResult {
     if (!example.error) {
       diagnostics.push(...violations(args.yaml, [...path, "input"], "MG040", label, "input", args.input, input));
     }
-    if (args.output && example.output !== undefined) {
+    if (args.output && example.output !== undefined && !example.error) {
       diagnostics.push(...violations(args.yaml, [...path, "output"], "MG041", label, "output", args.output, example.output));
     }
+    diagnostics.push(...unusedFields(args, entry, example, path, label));
   });
   return { examples, diagnostics };
+}
+
+/**
+ * Fields an example has that its test cannot use (MG042): it would pass, or fail, whatever
+ * the handler does.
+ */
+function unusedFields(args: ExamplesArgs, entry: Record<string, unknown>, example: ToolExample, path: DataPath, label: string): Diagnostic[] {
+  const at = (field: string) => locate(args.yaml, [...path, field], "key");
+  const finding = (severity: "warning" | "error", field: string, message: string, hint: string): Diagnostic => ({
+    code: "MG042",
+    severity,
+    message: `${label}: ${message}`,
+    location: at(field),
+    hint,
+  });
+  if (example.error) {
+    const unused = ["output", "match"].filter((field) => entry[field] !== undefined);
+    return unused.map((field) =>
+      finding("warning", field, `\`${field}\` is not used with \`error: true\`: the test only checks that the input is rejected`, `remove \`${field}\`, or drop \`error: true\``),
+    );
+  }
+  if (example.match === "exact" && example.output === undefined) {
+    return [finding("warning", "match", "`match: exact` with no `output` compares nothing: the test passes whatever the result", "add the expected `output`")];
+  }
+  if (!args.output && example.output !== undefined && normalizeReturn(example.output as ToolReturn) === undefined) {
+    // Without an outputSchema, `output` is what the handler returns: text, content blocks or a CallToolResult.
+    const exact = example.match === "exact";
+    return [
+      finding(
+        exact ? "error" : "warning",
+        "output",
+        `the tool has no outputSchema, so \`output\` is what the handler returns (a string, content blocks or a CallToolResult), and ${display(example.output).slice(0, 60)} is none of them${exact ? ": `match: exact` can never pass" : ""}`,
+        "add an outputSchema for structured output, or write `output` as text",
+      ),
+    ];
+  }
+  return [];
 }
 
 function violations(

@@ -59,14 +59,67 @@ describe("checkExamples", () => {
     ]);
   });
 
-  it("does not check outputs when the tool has no outputSchema", () => {
+  it("does not validate outputs when the tool has no outputSchema (an object there is only a warning)", () => {
     const { diagnostics } = checkExamples({
       yaml,
       toolPath: [],
       examples: [tool.examples[0]],
       input: { schema: tool.inputSchema, dialect: "2020-12" },
     });
-    expect(diagnostics.map((d) => d.code)).toEqual(["MG040"]);
+    expect(diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ["MG040", "error"],
+      ["MG042", "warning"],
+    ]);
+  });
+
+  it("MG042: fields an example's test cannot use, at the field", () => {
+    const text = [
+      "name: echo",
+      "inputSchema: { type: object, properties: { text: { type: string } } }",
+      "examples:",
+      "  - input: { text: a }",
+      "    match: exact",
+      "  - input: { text: 3 }",
+      "    error: true",
+      "    output: nope",
+      "    match: exact",
+      "  - input: { text: b }",
+      "    output: 5",
+      "    match: exact",
+      "  - input: { text: c }",
+      "    output: [{ type: text, text: c }]",
+      "    match: exact",
+      "  - input: { text: d }",
+      "    output: { content: [{ type: text, text: d }] }",
+      "  - input: { text: e }",
+      "    output: e",
+      "    match: exact",
+      "",
+    ].join("\n");
+    const spec = parseYaml("echo.yaml", "/virtual/echo.yaml", text).yaml!;
+    const value = spec.value as { inputSchema: JsonObject; examples: unknown[] };
+    const { diagnostics } = checkExamples({ yaml: spec, toolPath: [], examples: value.examples, input: { schema: value.inputSchema, dialect: "2020-12" } });
+    expect(diagnostics.map((d) => [d.code, d.severity, d.location?.line, d.location?.column, d.message])).toEqual([
+      ["MG042", "warning", 5, 5, "example 1: `match: exact` with no `output` compares nothing: the test passes whatever the result"],
+      ["MG042", "warning", 8, 5, "example 2: `output` is not used with `error: true`: the test only checks that the input is rejected"],
+      ["MG042", "warning", 9, 5, "example 2: `match` is not used with `error: true`: the test only checks that the input is rejected"],
+      [
+        "MG042",
+        "error",
+        11,
+        5,
+        "example 3: the tool has no outputSchema, so `output` is what the handler returns (a string, content blocks or a CallToolResult), and 5 is none of them: `match: exact` can never pass",
+      ],
+    ]);
+    // With an outputSchema, an object output is structured content: no MG042.
+    const structured = checkExamples({
+      yaml: spec,
+      toolPath: [],
+      examples: [{ input: {}, output: { n: 5 }, match: "exact" }],
+      input: { schema: value.inputSchema, dialect: "2020-12" },
+      output: { schema: { type: "object" }, dialect: "2020-12" },
+    });
+    expect(structured.diagnostics).toEqual([]);
   });
 
   it("validates with the schema's dialect and a recursive schema, inside `tools: [...]`", () => {
