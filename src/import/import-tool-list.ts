@@ -44,6 +44,12 @@ export function importToolList(data: unknown, options: ImportOptions = {}): Impo
   if ("error" in found) return { files: [], diagnostics: [shapeError(options, found.error, [])] };
 
   const diagnostics: Diagnostic[] = [];
+  if (found.nextCursor) {
+    const message =
+      `the dump is one page of tools/list: it has a nextCursor (${JSON.stringify(found.nextCursor.value.slice(0, 40))}), ` +
+      "so the tools of the later pages are not in it; `import --from-server` or `--url` reads every page";
+    diagnostics.push(shapeError(options, message, found.nextCursor.path, "warning"));
+  }
   const tools: Array<Record<string, unknown> & { name: string }> = [];
   found.tools.forEach((tool, index) => {
     const path = [...found.path, index];

@@ -141,6 +141,24 @@ describe("importToolList input shapes and names", () => {
     ]);
   });
 
+  it("warns that a dump with a nextCursor is one page, and imports its tools", () => {
+    const seen: unknown[] = [];
+    const page = { jsonrpc: "2.0", id: 1, result: { tools: [{ name: "a", inputSchema: { type: "object" } }], nextCursor: "abc" } };
+    const result = importToolList(page, { source: "dump.json", locate: (p) => (seen.push(p), { line: 2, column: 7 }) });
+    expect(result.files.map((f) => f.tool)).toEqual(["a"]);
+    expect(result.diagnostics).toEqual([
+      {
+        code: "MG010",
+        severity: "warning",
+        message: 'the dump is one page of tools/list: it has a nextCursor ("abc"), so the tools of the later pages are not in it; `import --from-server` or `--url` reads every page',
+        location: { file: "dump.json", line: 2, column: 7 },
+      },
+    ]);
+    expect(seen).toEqual([["result", "nextCursor"]]);
+    // The last page (no cursor, or an empty one) is a whole list.
+    expect(importToolList({ tools: [{ name: "a" }], nextCursor: "" }).diagnostics).toEqual([]);
+  });
+
   it("passes dump paths to the locator", () => {
     const seen: unknown[] = [];
     const result = importToolList({ result: { tools: [{ name: 1 }] } }, {
