@@ -49,6 +49,9 @@ export interface ListToolsFromServerResult {
   diagnostics: Diagnostic[];
 }
 
+/** How long import waits for the server to end an HTTP session (DELETE) before it closes anyway. */
+const SESSION_END_MS = 2000;
+
 /** How much of a spawned server's stderr a diagnostic quotes. */
 const STDERR_TAIL_CHARACTERS = 2000;
 const STDERR_TAIL_LINES = 10;
@@ -268,6 +271,12 @@ export async function listToolsFromServer(
   } finally {
     clearTimeout(timer);
     abort.abort();
+    // An HTTP session would otherwise stay open on the server until it expires, taking one of
+    // its sessions (a server with `maxSessions` evicts a live one for it). Bounded: a server
+    // that does not answer the DELETE must not hold the import up.
+    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
+      await Promise.race([transport.terminateSession().catch(() => {}), new Promise((resolve) => setTimeout(resolve, SESSION_END_MS).unref())]);
+    }
     // Closing the client closes the transport; a stdio child gets stdin closed, then SIGTERM, then SIGKILL.
     await client.close().catch(() => {});
     await transport.close().catch(() => {});

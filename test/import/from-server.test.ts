@@ -9,6 +9,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listToolsFromServer, MAX_PAGES, type ServerSource } from "../../src/import/from-server.js";
+import { createToolServer } from "../../src/runtime/tool-server.js";
 import { importToolList } from "../../src/import/import-tool-list.js";
 import { findToolList } from "../../src/import/tool-list.js";
 import { parseYaml } from "../../src/spec/load.js";
@@ -143,6 +144,28 @@ describe("listToolsFromServer over Streamable HTTP", () => {
     const result = await listToolsFromServer({ url }, { protocol });
     expect(result.diagnostics).toEqual([]);
     expectSameJson(result.tools, sentInEra(toolsOf(EXTRA_FIELDS_TOOLS), protocol));
+  });
+
+  it("ends its HTTP session when done, so a server with maxSessions keeps its other clients", async () => {
+    const inputSchema = { type: "object" as const };
+    const server = createToolServer({
+      info: { name: "sessions", version: "1" },
+      registry: { ping: { definition: { name: "ping", inputSchema }, validateInput: Object.assign(() => true, { errors: null }) } },
+      handlers: { ping: async () => "pong" },
+      maxSessions: 2,
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+    });
+    const running = await server.serveHttp({ port: 0 });
+    const other = new Client({ name: "other", version: "1" });
+    try {
+      await other.connect(new StreamableHTTPClientTransport(running.url));
+      // Each import opens a session; without a DELETE each would stay, and the third would evict `other`'s.
+      for (let i = 0; i < 3; i++) expect((await listToolsFromServer({ url: running.url.href })).diagnostics).toEqual([]);
+      expect((await other.listTools()).tools.map((tool) => tool.name)).toEqual(["ping"]);
+    } finally {
+      await other.close();
+      await server.close();
+    }
   });
 
   it("reports a repeated cursor instead of looping forever", async () => {
