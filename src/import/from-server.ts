@@ -118,6 +118,48 @@ function connectError(message: string, hint?: string): Diagnostic {
   return hint === undefined ? { code: "MG070", severity: "error", message } : { code: "MG070", severity: "error", message, hint };
 }
 
+/**
+ * The SDK's server lists an outputSchema whose root is not an object to a 2025-era client
+ * as `{ type: object, properties: { result: <schema> }, required: [result] }`. Import keeps
+ * what was sent, but says where a tool's schema has that shape: it may not be the server's own.
+ */
+function legacyWrapWarnings(tools: unknown[], protocolVersion: string | undefined): Diagnostic[] {
+  const legacy = protocolVersion !== undefined && (protocolVersion.startsWith("2025-") || protocolVersion.startsWith("2024-"));
+  if (!legacy) return [];
+  const warnings: Diagnostic[] = [];
+  for (const tool of tools) {
+    if (typeof tool !== "object" || tool === null) continue;
+    const { name, outputSchema } = tool as { name?: unknown; outputSchema?: unknown };
+    if (typeof name !== "string" || !looksWrapped(outputSchema)) continue;
+    warnings.push({
+      code: "MG071",
+      severity: "warning",
+      message:
+        `tool "${name}": its outputSchema is \`{ type: object, properties: { result: ... }, required: [result] }\`, the shape the SDK lists ` +
+        `to a ${protocolVersion} client when the server's own schema is not an object; imported as sent`,
+      hint: "if the server's schema is the inner one, import again with --protocol auto (revision 2026-07-28 gets it as written)",
+    });
+  }
+  return warnings;
+}
+
+function looksWrapped(schema: unknown): boolean {
+  if (typeof schema !== "object" || schema === null) return false;
+  const { type, properties, required, ...rest } = schema as Record<string, unknown>;
+  const others = Object.keys(rest).filter((key) => key !== "$schema");
+  return (
+    type === "object" &&
+    others.length === 0 &&
+    typeof properties === "object" &&
+    properties !== null &&
+    Object.keys(properties).length === 1 &&
+    Object.hasOwn(properties, "result") &&
+    Array.isArray(required) &&
+    required.length === 1 &&
+    required[0] === "result"
+  );
+}
+
 function listError(message: string, hint?: string): Diagnostic {
   return hint === undefined ? { code: "MG071", severity: "error", message } : { code: "MG071", severity: "error", message, hint };
 }
@@ -253,7 +295,7 @@ export async function listToolsFromServer(
       const read = readPage(result);
       if ("error" in read) return { diagnostics: [listError(`${describeSource(source)} sent an invalid ${step} result: ${read.error}`)] };
       tools.push(...read.tools);
-      if (read.nextCursor === undefined) return { tools, diagnostics: [] };
+      if (read.nextCursor === undefined) return { tools, diagnostics: legacyWrapWarnings(tools, client.getNegotiatedProtocolVersion()) };
       if (seen.has(read.nextCursor)) {
         return {
           diagnostics: [

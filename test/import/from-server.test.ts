@@ -93,7 +93,13 @@ describe("listToolsFromServer over stdio", () => {
     const toolsFile = path.join(CORPUS_DIR, file);
     const onTheWire = await toolsSentByHand(toolsFile);
     const result = await listToolsFromServer({ command: stdioServerCommand(toolsFile, ["--page-size", "7"]) });
-    expect(result.diagnostics).toEqual([]);
+    // Each tool whose own outputSchema root is not an object was listed wrapped, and import says so.
+    const wrapped = (toolsOf(toolsFile) as Array<{ name: string; outputSchema?: { type?: unknown } }>).filter(
+      (tool) => tool.outputSchema !== undefined && tool.outputSchema.type !== "object",
+    );
+    expect(result.diagnostics.map((d) => [d.code, d.severity, /^tool "([^"]+)"/.exec(d.message)?.[1]])).toEqual(
+      wrapped.map((tool) => ["MG071", "warning", tool.name]),
+    );
     expectSameJson(result.tools, onTheWire);
     // The SDK's server rewrites a non-object outputSchema as { type: object, properties: { result } }
     // for a 2025-era client; only the 2026 examples have one.
@@ -164,6 +170,35 @@ describe("listToolsFromServer over Streamable HTTP", () => {
       expect((await other.listTools()).tools.map((tool) => tool.name)).toEqual(["ping"]);
     } finally {
       await other.close();
+      await server.close();
+    }
+  });
+
+  it("warns where a 2025-era listing wrapped a non-object outputSchema; --protocol auto gets it as written", async () => {
+    const names = { type: "array", items: { type: "string" } };
+    const server = createToolServer({
+      info: { name: "roots", version: "1" },
+      registry: {
+        names: { definition: { name: "names", inputSchema: { type: "object" }, outputSchema: names }, validateInput: Object.assign(() => true, { errors: null }) },
+      },
+      handlers: { names: async () => [] },
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+    });
+    const running = await server.serveHttp({ port: 0 });
+    try {
+      const legacy = await listToolsFromServer({ url: running.url.href });
+      expect(legacy.tools).toEqual([{ name: "names", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { result: names }, required: ["result"] } }]);
+      expect(legacy.diagnostics).toMatchObject([
+        {
+          code: "MG071",
+          severity: "warning",
+          message: expect.stringContaining('tool "names": its outputSchema is `{ type: object, properties: { result: ... }, required: [result] }`'),
+          hint: expect.stringContaining("--protocol auto"),
+        },
+      ]);
+      const modern = await listToolsFromServer({ url: running.url.href }, { protocol: "auto" });
+      expect(modern).toEqual({ tools: [{ name: "names", inputSchema: { type: "object" }, outputSchema: names }], diagnostics: [] });
+    } finally {
       await server.close();
     }
   });
