@@ -42,6 +42,11 @@ describe("mcp-gen CLI", () => {
     expect(runCli(["frobnicate"], dir).status).toBe(2);
     expect(runCli(["generate", "--format", "xml"], dir).status).toBe(2);
     expect(runCli([], dir).status).toBe(2);
+    // An unknown command with --help is still an unknown command, not the top-level help.
+    const typo = runCli(["generat", "--help"], dir);
+    expect(typo.status).toBe(2);
+    expect(typo.stdout).toBe("");
+    expect(typo.stderr).toContain("error: unknown command 'generat'\n(Did you mean generate?)");
   });
 
   it("prints --version", () => {

@@ -37,6 +37,11 @@ export async function main(argv: string[], io: Io = processIo, cwd = process.cwd
     program.outputHelp();
     return 2;
   }
+  // `mcp-gen chek --help` would print the top-level help and exit 0; it is an unknown
+  // command, which commander reports (with "did you mean") once the help flag is out of the way.
+  const first = argv[0];
+  const known = new Set(program.commands.flatMap((command) => [command.name(), ...command.aliases()]).concat("help"));
+  if (first !== undefined && !first.startsWith("-") && !known.has(first)) argv = argv.filter((arg) => arg !== "-h" && arg !== "--help");
   try {
     await program.parseAsync(argv, { from: "user" });
     return exitCode;
