@@ -21,9 +21,12 @@ export function createHttpEntry(
 
   return {
     async fetch(request) {
-      // GET (the standalone SSE stream), DELETE (ending a session) and session traffic are 2025-era only.
-      if (request.method === "GET" || request.method === "DELETE" || request.headers.get("mcp-session-id")) {
-        return legacy.handle(request, undefined);
+      // GET (the standalone SSE stream), DELETE (ending a session) and session traffic are
+      // 2025-era only; a GET or DELETE that names a later revision gets that revision's answer (405).
+      if (request.headers.get("mcp-session-id")) return legacy.handle(request, undefined);
+      if (request.method === "GET" || request.method === "DELETE") {
+        const version = request.headers.get("mcp-protocol-version");
+        return version !== null && !/^202[45]-/.test(version) ? modernHandler().fetch(request) : legacy.handle(request, undefined);
       }
       if (request.method !== "POST") return modernHandler().fetch(request);
       if (Number(request.headers.get("content-length") ?? 0) > DEFAULT_MAX_REQUEST_BODY_SIZE) return tooLarge();

@@ -336,6 +336,22 @@ describe("serveHttp", () => {
     }
   });
 
+  it("a GET or DELETE that names revision 2026-07-28 gets 405 (it has no sessions); one without it is 2025-era", async () => {
+    const server = createToolServer({ info: { name: "http-test", version: "1" }, registry, handlers: handlers({}), logger: capturingLogger() });
+    try {
+      for (const method of ["GET", "DELETE"]) {
+        const modern = await server.fetch(new Request("http://test.local/mcp", { method, headers: { accept: "text/event-stream", "mcp-protocol-version": "2026-07-28" } }));
+        expect(modern.status).toBe(405);
+        expect(modern.headers.get("allow")).toBe("POST");
+        const legacy = await server.fetch(new Request("http://test.local/mcp", { method, headers: { accept: "text/event-stream" } }));
+        expect(legacy.status).toBe(400);
+        expect(await legacy.text()).toContain("Mcp-Session-Id header is required");
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it("a 2025-era GET stream opens at once: its status and headers do not wait for the first event", async () => {
     const server = createToolServer({ info: { name: "http-test", version: "1" }, registry, handlers: handlers({}), logger: capturingLogger() });
     const running = await server.serveHttp({ port: 0 });
