@@ -309,7 +309,50 @@ function cleanForTypes(schema: JsonValue, rewriteRef: (ref: string) => string | 
       setOwn(copy, key, value);
     }
   }
-  return copy;
+  return typedOrUnknown(copy);
+}
+
+/** Keywords from which jstt derives a type of its own: an untyped schema with one of them keeps it. */
+const TYPE_SHAPING_KEYWORDS = new Set([
+  "type",
+  "$ref",
+  "enum",
+  "const",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "required",
+  "propertyNames",
+  "minProperties",
+  "maxProperties",
+  "dependentRequired",
+  "dependentSchemas",
+  "items",
+  "prefixItems",
+  "additionalItems",
+]);
+
+/** What an untyped schema keeps when no keyword of it says what type its values are: what becomes a doc comment. */
+const COMMENT_KEYWORDS = new Set(["description", "deprecated"]);
+
+/**
+ * jstt types an untyped schema with any keyword but those above as an object (`{ minLength:
+ * 2 }`, `{ format: date }`, `{ if, then, else }`, `{ not: ... }`, even `{ description }`),
+ * or after its `default`, though such a schema lets values of every type through (a keyword
+ * only constrains values of its own type). It is typed `unknown` (jstt's own `tsType`,
+ * which no schema from outside can carry: see KEYS_HIDDEN_FROM_JSTT), keeping its comments.
+ */
+function typedOrUnknown(schema: JsonObject): JsonObject {
+  const keys = Object.keys(schema);
+  if (keys.length === 0 || keys.some((key) => TYPE_SHAPING_KEYWORDS.has(key))) return schema;
+  const kept: JsonObject = {};
+  for (const key of keys) if (COMMENT_KEYWORDS.has(key)) setOwn(kept, key, schema[key]);
+  kept.tsType = "unknown";
+  return kept;
 }
 
 /** jstt rejects a whole schema over these, although they are valid (or ignorable) JSON Schema. */

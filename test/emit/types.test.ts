@@ -269,6 +269,35 @@ export interface Args {
     },
   ],
   [
+    "untyped schemas whose keywords say nothing of the type are unknown, not objects",
+    {
+      input: {"type":"object","properties":{
+        "cond":{"if":{"type":"string"},"then":{"minLength":2},"else":{"type":"number"}},
+        "short":{"minLength":2,"description":"Any value; strings at least 2 long."},
+        "day":{"format":"date"},
+        "three":{"default":3},
+        "other":{"not":{"type":"string"}},
+        "typed":{"type":"string","if":{"minLength":1},"then":{"pattern":"a"}},
+        "bag":{"required":["a"]}
+      }},
+      want: `export interface GetWeatherInput {
+  cond?: unknown
+  /**
+   * Any value; strings at least 2 long.
+   */
+  short?: unknown
+  day?: unknown
+  three?: unknown
+  other?: unknown
+  typed?: string
+  bag?: {
+    [k: string]: unknown | undefined
+  }
+  [k: string]: unknown | undefined
+}`,
+    },
+  ],
+  [
     "additionalProperties typed",
     {
       input: {"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"string"}},"count":{"type":"integer"}},"additionalProperties":{"type":"number"}},
