@@ -100,13 +100,44 @@ export function readToolListFile(absPath: string, file: string = absPath): ReadT
     };
   }
 
-  let yamlView: ReturnType<typeof parseYaml>["yaml"] | null = null;
+  // JSON is YAML: the YAML parser gives positions JSON.parse does not, and finds duplicate keys.
+  let parsedAsYaml: ReturnType<typeof parseYaml> | undefined;
+  const asYaml = () => (parsedAsYaml ??= parseYaml(file, absPath, text));
   const locateInFile = (path: DumpPath): Position => {
-    // JSON is YAML: the YAML parser gives positions JSON.parse does not. Parsed only when asked.
-    if (yamlView === null) yamlView = parseYaml(file, absPath, text).yaml;
-    if (!yamlView) return { line: 1, column: 1 };
-    const { line, column } = locate(yamlView, path, "value");
+    const view = asYaml().yaml;
+    if (!view) return { line: 1, column: 1 };
+    const { line, column } = locate(view, path, "value");
     return { line, column };
   };
-  return { data, text, diagnostics: [], locate: locateInFile };
+  return { data, text, diagnostics: [...inexactIntegers(file, text), ...duplicateKeys(asYaml().diagnostics)], locate: locateInFile };
+}
+
+/**
+ * An integer beyond JavaScript's exact ones, which JSON.parse changes in silence
+ * (9223372036854775807 becomes 9223372036854776000), as a warning at its place.
+ */
+function inexactIntegers(file: string, text: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  if (!/\d{16}/.test(text)) return diagnostics;
+  // JSON's own tokens: outside strings, every run of digits is a number.
+  for (const match of text.matchAll(/"(?:[^"\\]|\\.)*"|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g)) {
+    const literal = match[1];
+    if (literal === undefined || !/^-?\d+$/.test(literal)) continue;
+    const value = Number(literal);
+    if (Number.isSafeInteger(value) || BigInt(literal) === BigInt(value)) continue;
+    diagnostics.push({
+      code: "MG010",
+      severity: "warning",
+      message: `${literal} is beyond the integers JavaScript holds exactly; imported as ${JSON.stringify(value)}`,
+      location: { file, ...offsetToPosition(text, match.index) },
+    });
+  }
+  return diagnostics;
+}
+
+/** A key an object holds twice: JSON.parse keeps the last one without a word. A warning at the second. */
+function duplicateKeys(yamlDiagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return yamlDiagnostics
+    .filter((d) => d.code === "MG002")
+    .map((d) => ({ ...d, severity: "warning", message: `${d.message.replace(/: a mapping may hold each key once$/, "")}: JSON.parse keeps the last one, and so does the import` }));
 }

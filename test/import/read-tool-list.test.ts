@@ -37,6 +37,22 @@ describe("readToolListFile", () => {
     expect(result.diagnostics).toEqual([{ code: "MG001", severity: "error", message, location: { file: "dumps/bad.json", line, column } }]);
   });
 
+  it("warns of what JSON.parse changes in silence: an inexact integer, a duplicate key", () => {
+    const text = [
+      "[",
+      '  {"name": "a", "name": "b",',
+      '   "inputSchema": {"type": "object", "properties": {"n": {"type": "integer", "maximum": 9223372036854775807, "minimum": -9007199254740991}},',
+      '     "description": "ids like 12345678901234567890 in text stay text"}}',
+      "]",
+    ].join("\n");
+    const result = readToolListFile(dumpFile("inexact.json", text), "inexact.json");
+    expect(result.data).toMatchObject([{ name: "b" }]);
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.location?.line, d.location?.column, d.message])).toEqual([
+      ["MG010", "warning", 3, 89, "9223372036854775807 is beyond the integers JavaScript holds exactly; imported as 9223372036854776000"],
+      ["MG002", "warning", 2, 17, "duplicate key `name`: JSON.parse keeps the last one, and so does the import"],
+    ]);
+  });
+
   it("reports a missing file as MG005", () => {
     const result = readToolListFile(path.join(DIR, "absent.json"), "absent.json");
     expect(result.diagnostics).toEqual([
