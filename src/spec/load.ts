@@ -170,7 +170,8 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
     });
   }
   if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
-  const keyProblem = firstKeyProblem(doc);
+  // Only a text with a merge key, an explicit key (`? `) or a flow collection before a `:` can hold one.
+  const keyProblem = MAYBE_KEY_PROBLEM.test(text) ? firstKeyProblem(doc) : undefined;
   if (keyProblem) {
     const { range, ...problem } = keyProblem;
     diagnostics.push({ ...problem, location: offsetToLocation(file, lineCounter, range[0], range[1]) });
@@ -278,6 +279,8 @@ function flowNestingOverflow(text: string): number | undefined {
   }
   return undefined;
 }
+
+const MAYBE_KEY_PROBLEM = /<<|(^|[\s,[{])\?(\s|$)|[\]}]\s*:/m;
 
 /**
  * The first mapping entry JSON data cannot come from: a key that is a list or a mapping
