@@ -57,6 +57,16 @@ export function updateIndex(project: Project, model: ProjectModel, text: string,
     orphanKeys.push({ key, ...lineColumn(sourceFile, property.getStart()) });
   }
   const missing = model.tools.filter((tool) => !presentKeys.has(tool.name) && !renames.blocked.has(tool.name));
+  // A spread (`...guarded`) or a key only the code knows may already hold a missing tool:
+  // an entry added after it would silently replace the author's handler. Leave the file alone.
+  const unseen = missing.length > 0 ? object.getProperties().find((property) => propertyName(property) === undefined) : undefined;
+  if (unseen) {
+    const names = missing.map((tool) => `\`${tool.name}\``).join(", ");
+    return {
+      problem: `\`${unseen.getText().slice(0, 40)}\` may hold keys mcp-gen cannot see; add ${names} yourself if it does not`,
+      ...lineColumn(sourceFile, unseen.getStart()),
+    };
+  }
   if (missing.length > 0) {
     const newline = text.includes("\r\n") ? "\r\n" : "\n";
     edits.push(...propertyEdits(sourceFile, object, missing, newline));

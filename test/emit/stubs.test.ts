@@ -104,8 +104,7 @@ const wrap = <T,>(handler: T): T => handler; // custom code
 /** All handlers. */
 export const handlers = {
   // issues first
-  'github.create-issue': wrap(githubCreateIssue), // wrapped
-  ...metrics.extra
+  'github.create-issue': wrap(githubCreateIssue) // wrapped
 } satisfies ToolHandlers
 `;
     const { files, diagnostics } = emitHandlerStubs(twoTools, existing({ "index.ts": before, "github.create-issue.ts": "" }), layout);
@@ -124,7 +123,6 @@ const wrap = <T,>(handler: T): T => handler; // custom code
 export const handlers = {
   // issues first
   'github.create-issue': wrap(githubCreateIssue), // wrapped
-  ...metrics.extra,
   get_weather: getWeather
 } satisfies ToolHandlers
 `);
@@ -190,6 +188,14 @@ describe("diagnostics", () => {
     },
     { name: "no handlers object", index: "export default {};\n", line: 1, column: 1, message: /no `handlers = \{ \.\.\. \}` object literal found/ },
     { name: "handlers is not an object literal", index: "export const handlers = build();\n", line: 1, column: 1, message: /object literal/ },
+    {
+      // An entry added after the spread would replace the author's wrapped handler.
+      name: "a spread that may hold a missing tool",
+      index: "const guarded = { get_weather: withAuth(getWeather) };\nexport const handlers = {\n  ...guarded,\n};\n",
+      line: 3,
+      column: 3,
+      message: /`\.\.\.guarded` may hold keys mcp-gen cannot see; add `get_weather`, `github\.create-issue` yourself if it does not/,
+    },
   ])("MG051 for $name: index.ts left alone, stubs still created", ({ index, line, column, message }) => {
     const { files, diagnostics } = emitHandlerStubs(twoTools, existing({ "index.ts": index }), layout);
     expect(files.map((file) => file.path)).toEqual(["get_weather.ts", "github.create-issue.ts"]);
