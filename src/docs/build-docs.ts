@@ -56,7 +56,6 @@ export async function buildDocs(options: BuildDocsOptions = {}): Promise<BuildDo
   if (!loaded.config) return finish();
   const config = loaded.config;
   const configured = docsConfig(config);
-  const configuredFormats = configured.formats;
   result.formats = [...(options.formats && options.formats.length > 0 ? options.formats : configured.formats)];
   const outDir = options.out ? path.resolve(cwd, options.out) : configured.outDir;
   result.outDir = outDir;
@@ -73,7 +72,7 @@ export async function buildDocs(options: BuildDocsOptions = {}): Promise<BuildDo
   if (!built?.model || hasErrors(result.diagnostics)) return finish();
   result.model = built.model;
 
-  const shown = (dir: string) => toPosix(path.relative(cwd, dir)) || ".";
+  const shown = (dir: string) => shownFrom(cwd, dir);
   // Nothing goes to the handlers area; the writer still wants a folder for it.
   const noHandlers = (dir: string) => path.join(dir, ".no-handlers");
   let plan;
@@ -81,12 +80,12 @@ export async function buildDocs(options: BuildDocsOptions = {}): Promise<BuildDo
     // generate's own docs folder: write as generate would, through its manifest, keeping
     // every other file it owns (types, validators, ...) as they are.
     const dir = toPosix(path.relative(config.outDir, generateDocs));
-    if ([...configuredFormats].sort().join() !== [...result.formats].sort().join()) {
+    if ([...configured.formats].sort().join() !== [...result.formats].sort().join()) {
       result.diagnostics.push({
         code: "MG060",
         severity: "warning",
         message:
-          `${shown(outDir)} is the folder \`generate\` writes its docs to, as ${configuredFormats.join(" and ")} (docs.formats): ` +
+          `${shown(outDir)} is the folder \`generate\` writes its docs to, as ${configured.formats.join(" and ")} (docs.formats): ` +
           `its next run writes them back that way`,
         hint: "set `docs.formats` in the config, or write these docs to a folder of their own with --out",
       });
@@ -118,11 +117,16 @@ function overlapsGeneratedDocs(generatedDir: string, generateDocs: string, outDi
     relativeInside(outDir, generateDocs) !== undefined &&
     (path.resolve(outDir) === path.resolve(generatedDir) || relativeInside(generatedDir, outDir) !== undefined);
   if (!insideDocs && !holdsDocs) return undefined;
-  const shown = (dir: string) => toPosix(path.relative(cwd, dir)) || ".";
+  const shown = (dir: string) => shownFrom(cwd, dir);
   return (
     `--out ${shown(outDir)} overlaps ${shown(generateDocs)}, where \`generate\` writes its docs: ` +
     `write the docs to ${shown(generateDocs)} itself, or to a folder outside ${shown(generatedDir)}`
   );
+}
+
+/** A folder as the CLI prints it: from the working directory, `.` for itself. */
+function shownFrom(cwd: string, dir: string): string {
+  return toPosix(path.relative(cwd, dir)) || ".";
 }
 
 /** The files generate's manifest lists (paths relative to its folder); none when there is no manifest yet. */

@@ -280,6 +280,11 @@ function flowNestingOverflow(text: string): number | undefined {
   return undefined;
 }
 
+/** A YAML 1.1 merge key (`<<`, unquoted), as the parser marks it with the `merge` option. */
+export function isMergeKey(node: unknown): boolean {
+  return isScalar(node) && typeof node.value === "symbol" && node.value.description === "<<";
+}
+
 const MAYBE_KEY_PROBLEM = /<<|(^|[\s,[{])\?(\s|$)|[\]}]\s*:/m;
 
 /**
@@ -308,7 +313,7 @@ function firstKeyProblem(doc: Document.Parsed): (Omit<Diagnostic, "location"> & 
         };
         return visit.BREAK;
       }
-      if (isScalar(key) && typeof key.value === "symbol" && key.value.description === "<<") {
+      if (isMergeKey(key)) {
         const value = pair.value;
         const ok = isSeq(value) ? value.items.every(mergeSource) : mergeSource(value);
         if (!ok) {

@@ -4,7 +4,7 @@
  */
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from "yaml";
 import type { Location } from "../diagnostics/diagnostic.js";
-import { offsetToLocation, type YamlFile } from "./load.js";
+import { isMergeKey, offsetToLocation, type YamlFile } from "./load.js";
 
 export type DataPath = ReadonlyArray<string | number>;
 
@@ -89,7 +89,7 @@ function pairIn(yaml: YamlFile, map: YAMLMap, key: string, depth: number): Pair 
   const own = map.items.find((p) => isScalar(p.key) && typeof p.key.value !== "symbol" && String(p.key.value) === key);
   if (own || depth > 16) return own;
   for (const pair of map.items) {
-    if (!isScalar(pair.key) || typeof pair.key.value !== "symbol" || pair.key.value.description !== "<<") continue;
+    if (!isMergeKey(pair.key)) continue;
     const sources = isSeq(pair.value) ? pair.value.items : [pair.value];
     for (const source of sources) {
       const target = isAlias(source) ? source.resolve(yaml.doc) : source;
