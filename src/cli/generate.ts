@@ -44,14 +44,24 @@ export async function runGenerate(options: GenerateCliOptions, io: Io, cwd: stri
   }
   if (run.workspace && !options.quiet) {
     const failed = run.projects.filter((p) => p.result.exitCode !== 0).length;
+    // The workspace's own errors (a project not found) fail the run as a failed project does.
+    const workspaceErrors = run.diagnostics.filter((d) => d.severity === "error").length;
+    const problems = [
+      ...(failed > 0 ? [`${failed} failed`] : []),
+      ...(workspaceErrors > 0 ? [counted(workspaceErrors, "workspace error")] : []),
+    ];
     const count = counted(run.projects.length, "project");
-    io.stdout(`mcp-gen: ${count}, ${failed === 0 ? "all ok" : paint("red", `${failed} failed`)} in ${ms} ms\n`);
+    io.stdout(`mcp-gen: ${count}, ${problems.length === 0 ? "all ok" : paint("red", problems.join(", "))} in ${ms} ms\n`);
   }
   return run.exitCode;
 }
 
 function workspaceJson(run: WorkspaceResult, options: GenerateCliOptions): unknown {
-  if (!run.workspace && run.projects.length === 1 && run.diagnostics.length === 0) return projectJson(run.projects[0], options);
+  // One project: its result alone. Its paths are relative to its folder, which `project` names from the working directory.
+  if (!run.workspace && run.projects.length === 1 && run.diagnostics.length === 0) {
+    const [only] = run.projects;
+    return { ...(only.label !== "." ? { project: only.label } : {}), ...projectJson(only, options) };
+  }
   return {
     ok: run.exitCode === 0,
     diagnostics: diagnosticsJson(run.diagnostics),

@@ -44,7 +44,11 @@ function lintJson(run: WorkspaceResult): unknown {
     tools: p.result.model?.tools.length ?? 0,
     diagnostics: diagnosticsJson(p.result.diagnostics),
   });
-  if (!run.workspace && run.projects.length === 1 && run.diagnostics.length === 0) return project(run.projects[0]);
+  // One project: its result alone, with `project` naming its folder when the paths are relative to another one.
+  if (!run.workspace && run.projects.length === 1 && run.diagnostics.length === 0) {
+    const [only] = run.projects;
+    return { ...(only.label !== "." ? { project: only.label } : {}), ...project(only) };
+  }
   return {
     ok: run.exitCode === 0,
     diagnostics: diagnosticsJson(run.diagnostics),

@@ -88,4 +88,35 @@ describe("monorepo", () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^error MG060 config file not found: nope\.yaml$/m);
   });
+
+  it("a workspace entry that names no project fails the run, and the last line says so", () => {
+    const dir = workspace({ "mcp-gen.config.yaml": "projects: [packages/a, packages/gone]\n" });
+    const r = runCliWithEnv(["generate"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^mcp-gen\.config\.yaml:1:\d+ error MG060 project not found: `packages\/gone`/m);
+    expect(existsSync(path.join(dir, "packages/a/src/generated/registry.ts"))).toBe(true);
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^mcp-gen: 1 project, 1 workspace error in \d+ ms$/);
+
+    const broken = workspace({
+      "mcp-gen.config.yaml": "projects: [packages/*, packages/gone]\n",
+      "packages/b/specs/broken.yaml": "name: broken\ninputSchema: { type: string }\n",
+    });
+    expect(runCliWithEnv(["generate"], broken).stdout.trimEnd().split("\n").at(-1)).toMatch(
+      /^mcp-gen: 2 projects, 1 failed, 1 workspace error in \d+ ms$/,
+    );
+  });
+
+  it.each([["generate"], ["lint"]])("%s --format json for one project in another folder names that folder, as its paths are relative to it", (command) => {
+    const dir = workspace({ "packages/a/tools/broken.yaml": "name: broken\ninputSchema: { type: string }\n" });
+    const json = JSON.parse(runCliWithEnv([command, "-c", "packages/a/mcp-gen.config.yaml", "--format", "json"], dir).stdout) as {
+      project?: string;
+      diagnostics: Array<{ code: string; file: string }>;
+    };
+    expect(json.project).toBe("packages/a");
+    const located = json.diagnostics.find((d) => d.code === "MG020")!;
+    expect(existsSync(path.join(dir, json.project!, located.file))).toBe(true);
+    // From the project's own folder there is no other folder to name.
+    const here = JSON.parse(runCliWithEnv([command, "--format", "json"], path.join(dir, "packages/a")).stdout) as { project?: string };
+    expect(here).not.toHaveProperty("project");
+  });
 });
