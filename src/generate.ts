@@ -9,7 +9,7 @@ import { cachedConfig, cacheDisabledByEnv, handlerFiles, handlerHash, probeCache
 import { loadMemo, sideId, storeMemo, toolKey, type MemoBase, type SpecMemo } from "./cache/spec-memo.js";
 import type { ResolvedConfig } from "./config/config.js";
 import { configCandidate } from "./config/names.js";
-import type { ProjectRef, ProjectsResult } from "./config/projects.js";
+import type { ProjectRef, ProjectSearch, ProjectsResult } from "./config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import type { GeneratedFile, ReuseShared } from "./emit/generated-file.js";
 import type { BuildResult } from "./spec/build-model.js";
@@ -52,6 +52,8 @@ export interface GenerateResult {
   model?: ProjectModel;
   /** Tools in the model; present whenever the specs built (from the cache too). */
   toolCount?: number;
+  /** Project-relative files a `$ref` named that do not exist (`BuildResult.missing`). */
+  missing?: string[];
   /** True when nothing changed and the run was answered from the build cache. */
   cached?: boolean;
   /**
@@ -135,6 +137,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     built = loaded.build;
   }
   result.config = config;
+  if (built.missing.length > 0) result.missing = built.missing;
   // An unchanged spec's share of the lint is the recorded one.
   const recordedLint = (file: string) => {
     if (!unchangedSpec(file)) return undefined;
@@ -384,6 +387,8 @@ export interface WorkspaceResult {
   /** Problems of the workspace itself (no config matched a glob, a bad `projects` entry). */
   diagnostics: Diagnostic[];
   sources: Map<string, string>;
+  /** Where the run looked for projects (`ProjectsResult.searched`). */
+  searched: ProjectSearch[];
 }
 
 /**
@@ -414,6 +419,7 @@ export async function generateWorkspace(
     projects,
     diagnostics: sortDiagnostics(found.diagnostics),
     sources: found.sources,
+    searched: found.searched,
   };
 }
 
@@ -428,6 +434,7 @@ async function findProjects(cwd: string, configs: readonly string[], useCache: b
     workspace: false,
     diagnostics: [],
     sources: new Map(),
+    searched: [],
   });
   if (configs.length === 0 && !configCandidate(cwd).exists) return single(cwd);
   if (useCache && configs.length <= 1 && !/[*?{}[\]]/.test(configs[0] ?? "")) {

@@ -29,13 +29,23 @@ export interface ProjectsResult {
   sources: Map<string, string>;
   /** A `-c` argument named no config file: a mistake on the command line (exit 2), not in a spec. */
   unmatchedArgument?: boolean;
+  /** Where the `-c` arguments and `projects:` entries looked: a project added there changes the run (`generate --watch`). */
+  searched: ProjectSearch[];
+}
+
+/** A folder a `-c` argument or `projects:` entry looks into, and how many folder levels below it a match can lie. */
+export interface ProjectSearch {
+  /** Absolute; for an entry without wildcards, the path it names (which may not exist yet). */
+  dir: string;
+  /** Levels of subfolders whose contents can match (`packages/*`: 1, for `packages/x/mcp-gen.config.yaml`); Infinity with `**`. */
+  depth: number;
 }
 
 const GLOB_CHARS = /[*?{}[\]]/;
 
 export function resolveProjects(options: { cwd: string; configs?: readonly string[] }): ProjectsResult {
   const cwd = path.resolve(options.cwd);
-  const result: ProjectsResult = { projects: [], workspace: false, diagnostics: [], sources: new Map() };
+  const result: ProjectsResult = { projects: [], workspace: false, diagnostics: [], sources: new Map(), searched: [] };
   const seen = new Set<string>();
   const label = (root: string) => toPosix(path.relative(cwd, root)) || ".";
   const addProject = (root: string, configFile: string | undefined) => {
@@ -58,6 +68,7 @@ export function resolveProjects(options: { cwd: string; configs?: readonly strin
     const yaml = resolved.yaml!;
     result.sources.set(yaml.file, yaml.text);
     resolved.projects.forEach((entry, index) => {
+      result.searched.push(searchOf(resolved.workspaceRoot!, entry));
       const matches = expand(resolved.workspaceRoot!, entry);
       if (matches.length === 0) {
         result.diagnostics.push({
@@ -90,6 +101,7 @@ export function resolveProjects(options: { cwd: string; configs?: readonly strin
     return result;
   }
   for (const config of configs) {
+    result.searched.push(searchOf(cwd, config));
     const matches = expand(cwd, config);
     if (matches.length === 0) {
       result.unmatchedArgument = true;
@@ -103,6 +115,15 @@ export function resolveProjects(options: { cwd: string; configs?: readonly strin
   }
   result.workspace ||= result.projects.length > 1;
   return result;
+}
+
+/** Where `entry` looks: the folder its literal segments name, and how deep below it its wildcards reach. */
+function searchOf(base: string, entry: string): ProjectSearch {
+  if (!GLOB_CHARS.test(entry)) return { dir: path.resolve(base, entry), depth: 0 };
+  const segments = entry.replace(/\\/g, "/").split("/");
+  const first = segments.findIndex((segment) => GLOB_CHARS.test(segment));
+  const rest = segments.slice(first);
+  return { dir: path.resolve(base, ...segments.slice(0, first)), depth: rest.includes("**") ? Infinity : rest.length };
 }
 
 /** Absolute paths `entry` names under `base`, sorted; a glob may match files and folders. */

@@ -24,6 +24,8 @@ export interface BundleArgs {
   root: string;
   /** Loads a referenced file (the caller caches); JSON files are read as YAML. */
   loadFile: (absPath: string) => LoadResult;
+  /** Told the absolute path of each file a `$ref` names that does not exist (MG033). */
+  notFound?: (absPath: string) => void;
 }
 
 /** Where a bundled `$defs` entry came from, so later checks can point into that file. */
@@ -191,6 +193,7 @@ class Bundler {
     try {
       realPath = realpathSync(absPath);
     } catch {
+      this.args.notFound?.(absPath);
       return fail("MG033", `$ref \`${ref}\`: file \`${this.relative(absPath)}\` not found`);
     }
     if (!isInside(this.realRoot, realPath)) {

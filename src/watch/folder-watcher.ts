@@ -11,8 +11,8 @@ import { existsSync, readdirSync, statSync, watch, type FSWatcher } from "node:f
 import path from "node:path";
 
 export interface FolderWatcher {
-  /** Watches exactly these folders from now on. */
-  sync(folders: readonly string[]): void;
+  /** Watches exactly these folders from now on; returns the ones it was not watching before. */
+  sync(folders: readonly string[]): string[];
   close(): void;
 }
 
@@ -42,7 +42,13 @@ export function watchFolders(onChange: (absPath: string) => void, pollMs = 500):
     sync(folders) {
       const wanted = new Set(folders);
       for (const dir of [...watchers.keys()]) if (!wanted.has(dir)) stop(dir);
-      for (const dir of wanted) if (!watchers.has(dir)) start(dir);
+      const started: string[] = [];
+      for (const dir of wanted) {
+        if (watchers.has(dir)) continue;
+        start(dir);
+        started.push(dir);
+      }
+      return started;
     },
     close() {
       for (const dir of [...watchers.keys()]) stop(dir);

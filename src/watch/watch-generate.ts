@@ -1,21 +1,29 @@
 /**
  * `mcp-gen generate --watch`: one run now, then one run per burst of changes to a spec,
- * a file a spec `$ref`s, or the config. A failing run prints its diagnostics like any
+ * a file a spec `$ref`s (or names and is missing), the config, its package.json, or the
+ * set of a workspace's projects (src/watch/targets.ts says which change means what). A
+ * change that only might matter (a new `.yaml` file where specs are looked for) is
+ * checked against the globs before it starts a run. A failing run prints its diagnostics like any
  * run and the watch goes on; the previous targets stay watched, so the fix is seen.
  * Interrupting (Ctrl-C) ends the watch after the run in progress, with exit code 0.
  */
-import { statSync } from "node:fs";
+import { lstatSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { CONFIG_FILE_NAME } from "../config/config.js";
+import type { ProjectSearch } from "../config/projects.js";
 import type { Io } from "../cli/report.js";
+import { findSpecFiles } from "../spec/find-specs.js";
+import { toPosix } from "../util/posix.js";
 import { watchFolders } from "./folder-watcher.js";
-import { globBase, isRelevant, watchTargets, type ObservedRun, type WatchTargets } from "./targets.js";
+import { classifyChange, globBase, watchTargets, type ChangeKind, type ObservedRun, type WatchTargets } from "./targets.js";
 
 /** What one CLI run tells the watcher (a subset of `WorkspaceResult`). */
 export interface ObservedWorkspace {
-  projects: ReadonlyArray<{ result: ObservedRun }>;
+  projects: ReadonlyArray<{ root: string; configFile?: string; result: ObservedRun }>;
   /** Workspace-level files read (a config listing `projects:`), relative to cwd. */
   sources: ReadonlyMap<string, string>;
+  /** Where the run looked for projects: a project that appears there is a change. */
+  searched?: readonly ProjectSearch[];
 }
 
 export interface WatchGenerateOptions {
@@ -33,17 +41,27 @@ export interface WatchGenerateOptions {
 
 export const WATCHING_MESSAGE = "mcp-gen: watching for changes (Ctrl-C to stop)\n";
 
+/**
+ * How far a file's change time may lag the clock that `Date.now()` reads (file systems
+ * stamp with a coarse clock): a file created just after a run started is never missed.
+ */
+const CLOCK_SLACK_MS = 50;
+
 export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
   const { io, signal } = options;
   const debounceMs = options.debounceMs ?? 100;
   const configFiles = configCandidates(options.cwd, options.configs ?? []);
+  // What the last run saw, from which the targets are computed (again after a change that needs no run).
+  let seen: { runs: ObservedRun[]; files: string[]; searched: readonly ProjectSearch[]; projects?: string } = { runs: [], files: configFiles, searched: [] };
   let targets: WatchTargets = watchTargets([], configFiles);
   let lastComplete: ObservedRun[] = [];
   let stopped = false;
   let running: Promise<void> | undefined;
   let rerun = false;
   let timer: NodeJS.Timeout | undefined;
-  const changed = new Set<string>();
+  /** Changes not acted on yet, by what they mean; `since` is when the first of them came. */
+  const pending: Record<ChangeKind, Set<string>> = { run: new Set(), "spec?": new Set(), "projects?": new Set() };
+  let since: number | undefined;
 
   const onChange = (absPath: string) => {
     if (stopped) return;
@@ -55,8 +73,10 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
       exists = false;
     }
     const folderGone = !exists && targets.folders.includes(absPath);
-    if (!folderGone && !isRelevant(targets, absPath, isFolder)) return;
-    changed.add(absPath);
+    const kind = folderGone ? "run" : classifyChange(targets, absPath, isFolder);
+    if (!kind) return;
+    pending[kind].add(absPath);
+    since ??= Date.now();
     schedule();
   };
   const watcher = watchFolders(onChange);
@@ -67,21 +87,77 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
       return;
     }
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      const files = [...changed].sort();
-      changed.clear();
-      io.stderr(`mcp-gen: ${describeChange(options.cwd, files)} changed; regenerating\n`);
-      startRun();
-    }, debounceMs);
+    timer = setTimeout(() => void settle(), debounceMs);
+  };
+
+  /** After the quiet time: a run when a change calls for one; else only the watched folders are brought up to date. */
+  const settle = async () => {
+    const burstStart = since ?? Date.now();
+    since = undefined;
+    const sure = [...pending.run];
+    const maybeSpecs = [...pending["spec?"]];
+    const maybeProjects = [...pending["projects?"]];
+    for (const set of Object.values(pending)) set.clear();
+    const specs = maybeSpecs.length > 0 ? maybeSpecs.filter(isSpecNow(seen.runs)) : [];
+    const projects = maybeProjects.length > 0 && (await projectsChanged()) ? maybeProjects : [];
+    if (stopped) return;
+    const files = [...sure, ...specs, ...projects].sort();
+    if (files.length === 0) {
+      // Nothing to run: a new folder may still hold a spec or a project tomorrow.
+      targets = watchTargets(seen.runs, seen.files, seen.searched);
+      catchUp(watcher.sync(targets.folders), burstStart);
+      return;
+    }
+    io.stderr(`mcp-gen: ${describeChange(options.cwd, files)} changed; regenerating\n`);
+    startRun();
+  };
+
+  /** Whether the set of projects a run would cover differs from the last run's. */
+  const projectsChanged = async (): Promise<boolean> => {
+    try {
+      const { resolveProjects } = await import("../config/projects.js");
+      return projectsKey(resolveProjects({ cwd: options.cwd, configs: options.configs }).projects) !== seen.projects;
+    } catch {
+      // Files moving under the search: let a run say what is there.
+      return true;
+    }
+  };
+
+  /**
+   * Folders watched from now on may have changed between the run reading them and the
+   * watch starting: what changed in them since `from` is handled as if it were heard.
+   */
+  const catchUp = (started: readonly string[], from: number) => {
+    for (const dir of started) {
+      let names: string[];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        const absPath = path.join(dir, name);
+        try {
+          if (lstatSync(absPath).ctimeMs >= from - CLOCK_SLACK_MS) onChange(absPath);
+        } catch {
+          // Gone again: nothing to catch up on.
+        }
+      }
+    }
   };
 
   const runOnce = async () => {
+    const started = Date.now();
     const observed: ObservedRun[] = [];
     const workspaceFiles: string[] = [];
+    const searched: ProjectSearch[] = [];
+    let projects: string | undefined;
     try {
       await options.run((workspace) => {
         observed.push(...workspace.projects.map((project) => project.result));
         workspaceFiles.push(...[...workspace.sources.keys()].map((file) => path.resolve(options.cwd, file)));
+        searched.push(...(workspace.searched ?? []));
+        projects = projectsKey(workspace.projects);
       });
     } catch (error) {
       io.stderr(`mcp-gen: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -89,9 +165,10 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
     const complete = observed.length > 0 && observed.every((run) => run.config && run.toolCount !== undefined);
     if (complete) lastComplete = observed;
     // A run that stopped early knows fewer files: keep watching what the last complete run read.
-    targets = watchTargets(complete ? observed : [...observed, ...lastComplete], [...configFiles, ...workspaceFiles]);
+    seen = { runs: complete ? observed : [...observed, ...lastComplete], files: [...configFiles, ...workspaceFiles], searched, projects };
+    targets = watchTargets(seen.runs, seen.files, seen.searched);
     if (stopped) return;
-    watcher.sync(targets.folders);
+    catchUp(watcher.sync(targets.folders), started);
     io.stderr(WATCHING_MESSAGE);
   };
 
@@ -115,6 +192,28 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
     if (signal.aborted) void stop();
     else signal.addEventListener("abort", () => void stop(), { once: true });
   });
+}
+
+/** Which `changed` paths are specs now (a file the globs match, or a folder holding one), as the runs' configs say. */
+function isSpecNow(runs: readonly ObservedRun[]): (absPath: string) => boolean {
+  const specsOf = new Map<ObservedRun, string[]>();
+  return (absPath) =>
+    runs.some((run) => {
+      if (!run.config) return false;
+      const rel = toPosix(path.relative(run.config.root, absPath));
+      if (rel.startsWith("..") || path.isAbsolute(rel)) return false;
+      let specs = specsOf.get(run);
+      if (!specs) specsOf.set(run, (specs = findSpecFiles(run.config)));
+      return specs.some((spec) => spec === rel || spec.startsWith(rel + "/"));
+    });
+}
+
+/** The projects of a run, as one comparable string. */
+function projectsKey(projects: ReadonlyArray<{ root: string; configFile?: string }>): string {
+  return projects
+    .map((project) => `${project.root}\0${project.configFile ?? ""}`)
+    .sort()
+    .join("\n");
 }
 
 /** An AbortSignal that SIGINT (Ctrl-C) or SIGTERM aborts; a second Ctrl-C gets Node's default (exit at once). */

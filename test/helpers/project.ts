@@ -49,7 +49,8 @@ export function snapshotTree(dir: string): Map<string, string> {
   return out;
 }
 
-export const CLI = path.join(REPO_ROOT, "dist", "cli.js");
+/** The built CLI; MCP_GEN_TEST_CLI points the tests at another build (to watch a new test fail on the old code). */
+export const CLI = process.env.MCP_GEN_TEST_CLI ?? path.join(REPO_ROOT, "dist", "cli.js");
 
 /** Runs the built CLI as a user would. */
 export function runCli(args: string[], cwd: string): { status: number; stdout: string; stderr: string } {

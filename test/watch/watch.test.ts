@@ -149,3 +149,96 @@ describe("generate --watch", () => {
     expect(exit).toEqual({ code: 0, signal: null });
   }, 120_000);
 });
+
+describe("generate --watch: what else it listens for", () => {
+  /** Starts a watch and counts its runs; `run(what)` waits for the next one to finish. */
+  async function watchProject(dir: string, env: Record<string, string> = {}) {
+    const watched = startWatch(dir, { MCP_GEN_CACHE_DIR: path.join(dir, ".cache-dir"), ...env });
+    children.push(watched.child);
+    const runsSoFar = () => count(watched.stderr(), WATCHING);
+    await waitFor("the first run", watched, () => runsSoFar() >= 1);
+    // Every run after the first says why it starts, and every run says when it is over.
+    const idle = () => runsSoFar() === count(watched.stderr(), "changed; regenerating") + 1;
+    const until = async (what: string, condition: () => boolean) => {
+      await waitFor(what, watched, condition);
+      await waitFor(`the run for ${what} to finish`, watched, idle);
+    };
+    return { watched, until, runsSoFar };
+  }
+
+  async function stop(watched: Watched): Promise<void> {
+    watched.child.kill("SIGINT");
+    expect(await watched.exit).toEqual({ code: 0, signal: null });
+  }
+
+  it("a missing $ref target outside the specs folder, created later, and package.json edits start a run", async () => {
+    const dir = tempProject("watch-missing", {
+      "package.json": JSON.stringify({ name: "watch-missing", version: "1.0.0", type: "module" }),
+      "specs/ping.yaml": "name: ping\ndescription: Sends a ping.\ninputSchema:\n  type: object\n  properties:\n    m: { $ref: ../shared/types/message.yaml }\n",
+    });
+    dirs.push(dir);
+    const { watched, until } = await watchProject(dir);
+    expect(watched.stderr()).toMatch(/error MG033 .*shared\/types\/message\.yaml/);
+    // Neither shared/ nor shared/types/ exists yet.
+    mkdirSync(path.join(dir, "shared/types"), { recursive: true });
+    writeFiles(dir, { "shared/types/message.yaml": MESSAGE("text") });
+    await until("generated/tools/ping.ts with the $ref'd property", () => /\btext\?: string/.test(read(dir, "generated/tools/ping.ts")));
+
+    writeFiles(dir, { "package.json": JSON.stringify({ name: "watch-missing", version: "2.0.0", type: "module" }) });
+    await until("the new version in generated/server.ts", () => read(dir, "generated/server.ts").includes('"2.0.0"'));
+    expect(watched.stderr()).toContain("package.json changed; regenerating");
+    await stop(watched);
+  }, 60_000);
+
+  it("a project added to a workspace is generated", async () => {
+    const dir = tempProject("watch-workspace", {
+      "package.json": JSON.stringify({ name: "root", version: "1.0.0", private: true }),
+      "mcp-gen.config.yaml": "projects: [packages/*]\n",
+      "packages/a/package.json": JSON.stringify({ name: "pkg-a", version: "1.0.0", type: "module" }),
+      "packages/a/specs/ping.yaml": PING("Sends a ping.").replace(/\n {2}properties:[\s\S]*$/, "\n"),
+    });
+    dirs.push(dir);
+    const { watched, until } = await watchProject(dir);
+    expect(existsSync(path.join(dir, "packages/a/generated/tools/ping.ts"))).toBe(true);
+    mkdirSync(path.join(dir, "packages/b/specs"), { recursive: true });
+    writeFiles(dir, { "packages/b/package.json": JSON.stringify({ name: "pkg-b", version: "1.0.0", type: "module" }), "packages/b/specs/pong.yaml": PONG });
+    await until("packages/b/generated/tools/pong.ts", () => existsSync(path.join(dir, "packages/b/generated/tools/pong.ts")));
+    // A config file appearing in a project that used the defaults.
+    writeFiles(dir, { "packages/a/mcp-gen.config.yaml": "namespace: a\n" });
+    await until("packages/a/generated/tools/a_ping.ts", () => existsSync(path.join(dir, "packages/a/generated/tools/a_ping.ts")));
+    await stop(watched);
+  }, 60_000);
+
+  it("with specs at the project root, other .json and .yaml files there start no run", async () => {
+    const dir = tempProject("watch-root-specs", {
+      "package.json": JSON.stringify({ name: "watch-root", version: "1.0.0", type: "module" }),
+      "mcp-gen.config.yaml": "specs: ['*.tool.yaml']\n",
+      "ping.tool.yaml": PING("Sends a ping.").replace(/\n {2}properties:[\s\S]*$/, "\n"),
+    });
+    dirs.push(dir);
+    const { watched, until } = await watchProject(dir);
+    writeFiles(dir, { "tsconfig.json": "{}\n", "notes.yaml": "a: 1\n", "docs/more.tool.yaml": PONG });
+    // Long enough for a run to have started if one were going to.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    writeFiles(dir, { "pong.tool.yaml": PONG });
+    await until("generated/tools/pong.ts", () => existsSync(path.join(dir, "generated/tools/pong.ts")));
+    expect(count(watched.stderr(), "regenerating")).toBe(1);
+    expect(watched.stderr()).toContain("mcp-gen: pong.tool.yaml changed; regenerating");
+    await stop(watched);
+  }, 60_000);
+
+  it("a spec saved into a folder created a moment before is not missed while the project is large", async () => {
+    const specs: Record<string, string> = { "package.json": JSON.stringify({ name: "watch-large", version: "1.0.0", type: "module" }) };
+    for (let i = 0; i < 300; i++) specs[`specs/tool_${i}.yaml`] = PONG.replace("pong", `tool_${i}`);
+    const dir = tempProject("watch-late", specs);
+    dirs.push(dir);
+    const { watched, until } = await watchProject(dir, { MCP_GEN_NO_CACHE: "1" });
+    mkdirSync(path.join(dir, "specs/late"));
+    // Just after the quiet time (100 ms): a run started by the new folder would have listed
+    // the specs already, and the folder is not watched until that run is over.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    writeFiles(dir, { "specs/late/pong.yaml": PONG });
+    await until("generated/tools/pong.ts", () => existsSync(path.join(dir, "generated/tools/pong.ts")));
+    await stop(watched);
+  }, 120_000);
+});
