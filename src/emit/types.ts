@@ -345,12 +345,19 @@ const COMMENT_KEYWORDS = new Set(["description", "deprecated"]);
  * or after its `default`, though such a schema lets values of every type through (a keyword
  * only constrains values of its own type). It is typed `unknown` (jstt's own `tsType`,
  * which no schema from outside can carry: see KEYS_HIDDEN_FROM_JSTT), keeping its comments.
+ * An `if` with both `then` and `else` typed is the union of the two.
  */
 function typedOrUnknown(schema: JsonObject): JsonObject {
   const keys = Object.keys(schema);
   if (keys.length === 0 || keys.some((key) => TYPE_SHAPING_KEYWORDS.has(key))) return schema;
   const kept: JsonObject = {};
   for (const key of keys) if (COMMENT_KEYWORDS.has(key)) setOwn(kept, key, schema[key]);
+  // A value passes `if` and `then`, or fails `if` and passes `else`: it is of `then`'s type or of `else`'s.
+  const { then: whenTrue, else: whenFalse } = schema;
+  if (isObject(whenTrue) && isObject(whenFalse) && whenTrue.tsType !== "unknown" && whenFalse.tsType !== "unknown") {
+    kept.anyOf = [whenTrue, whenFalse];
+    return kept;
+  }
   kept.tsType = "unknown";
   return kept;
 }

@@ -273,6 +273,8 @@ export interface Args {
     {
       input: {"type":"object","properties":{
         "cond":{"if":{"type":"string"},"then":{"minLength":2},"else":{"type":"number"}},
+        "either":{"if":{"minimum":0},"then":{"type":"integer"},"else":{"type":"string","enum":["negative"]}},
+        "half":{"if":{"type":"string"},"then":{"type":"string"}},
         "short":{"minLength":2,"description":"Any value; strings at least 2 long."},
         "day":{"format":"date"},
         "three":{"default":3},
@@ -282,6 +284,8 @@ export interface Args {
       }},
       want: `export interface GetWeatherInput {
   cond?: unknown
+  either?: (number | "negative")
+  half?: unknown
   /**
    * Any value; strings at least 2 long.
    */
