@@ -104,6 +104,28 @@ describe.skipIf(!executablePath)("the HTML reference in Chromium", () => {
     await page.close();
   });
 
+  test("the tag filter shows exactly the tools that carry the tag, tags with spaces and several tags per tool included", async () => {
+    const tagged = structuredClone(model);
+    const tagsOf: Record<string, string[]> = { get_weather: ["weather", "read"], delete_file: ["files", "my files"], create_record: ["my files"] };
+    for (const tool of tagged.tools) tool.tags = tagsOf[tool.name] ?? [];
+    const site = htmlSite("html-tags", tagged);
+    const { page, errors } = await open(pathToFileURL(path.join(site, "index.html")).href);
+    const tag = page.getByLabel("Tag");
+    for (const [wanted, names] of [
+      ["read", ["get_weather"]],
+      ["weather", ["get_weather"]],
+      ["files", ["delete_file"]],
+      ["my files", ["create_record", "delete_file"]],
+    ] as const) {
+      await tag.selectOption(wanted);
+      expect((await visibleNames(page)).sort(), wanted).toEqual(names);
+    }
+    await tag.selectOption("");
+    expect(await visibleNames(page)).toHaveLength(tagged.tools.length);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test("a tool page shows its behaviour, parameters table and examples", async () => {
     const { page, network, errors } = await open(url("index.html"));
     await page.getByRole("link", { name: "Weather Information Provider" }).click();
@@ -131,6 +153,17 @@ describe.skipIf(!executablePath)("the HTML reference in Chromium", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, target).toBeLessThanOrEqual(0);
       if (target === "index.html") await page.screenshot({ path: path.join(ARTIFACTS, "docs-index-phone.png"), fullPage: true });
+      await page.close();
+    }
+    // A long unbroken word (a URL) in a description wraps instead of widening the page.
+    const long = structuredClone(model);
+    const weather = long.tools.find((tool) => tool.name === "get_weather")!;
+    weather.wire.description = `See https://example.com/${"segment/".repeat(40)}end for details.`;
+    const site = htmlSite("html-long-words", long);
+    for (const target of ["index.html", "get_weather.html"]) {
+      const { page } = await open(pathToFileURL(path.join(site, target)).href, { width: 375, height: 740 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${target} with a long word`).toBeLessThanOrEqual(0);
       await page.close();
     }
   });

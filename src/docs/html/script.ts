@@ -21,7 +21,8 @@ export const SCRIPT = `
     items.forEach(function (item) {
       var text = item.getAttribute("data-search");
       var show = words.every(function (word) { return text.indexOf(word) !== -1; });
-      if (wanted) show = show && (" " + item.getAttribute("data-tags") + " ").indexOf(" " + wanted + " ") !== -1;
+      // One tag per line: a tag may hold spaces.
+      if (wanted) show = show && item.getAttribute("data-tags").split("\\n").indexOf(wanted) !== -1;
       boxes.forEach(function (box) { if (box.checked && item.getAttribute(box.value) !== "true") show = false; });
       item.hidden = !show;
       if (show) names[item.getAttribute("data-name")] = true;

@@ -18,7 +18,7 @@ a:focus-visible, input:focus-visible, select:focus-visible, button:focus-visible
 .skip:focus { left: .5rem; }
 header.site { border-bottom: 1px solid var(--line); padding: .75rem 1rem; }
 header.site a { font-weight: 600; text-decoration: none; }
-main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
+main { max-width: 60rem; margin: 0 auto; padding: 1rem; overflow-wrap: anywhere; }
 h1 { font-size: 1.8rem; line-height: 1.25; margin: .5rem 0; overflow-wrap: anywhere; }
 h2 { font-size: 1.35rem; margin-top: 2rem; border-bottom: 1px solid var(--line); padding-bottom: .25rem; }
 h3 { font-size: 1.1rem; margin-top: 1.5rem; overflow-wrap: anywhere; }
