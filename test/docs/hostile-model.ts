@@ -52,6 +52,8 @@ export const EVALUATED = [191, 193, 197, 199, 211, 223, 227, 229, 233, 239, 241,
 export function hostileModel(): ProjectModel {
   const model = projectModel([hostileTool, safeTool]);
   model.tools[0].tags = ["<b>bold</b>", "{{ 7 * 251 }}"];
+  // A file name ends up in each page's "generated from" comment: `--!>` ends an HTML comment too.
+  model.tools[0].sources = ['specs/x--!><img src=x onerror="window.__pwned = 6">.yaml'];
   model.server = { name: 'server <script>window.__pwned = 5</script> "{{ 7 * 257 }}"', version: "1.0.0</title>" };
   return model;
 }
