@@ -34,11 +34,20 @@ export function escapeBlock(text: string): string {
       openFence = fence;
       lines.push(line);
     } else {
-      lines.push(mapOutsideCode(line, htmlSafe, templateSafeCode));
+      lines.push(esmSafe(mapOutsideCode(line, htmlSafe, templateSafeCode)));
     }
   }
   if (openFence) lines.push(openFence);
   return lines.join("\n");
+}
+
+/**
+ * MDX (Docusaurus reads `.md` as MDX) takes a paragraph that starts with `import` or
+ * `export` for JavaScript, and fails the build when it is not: the first letter becomes a
+ * character reference, which renders the same.
+ */
+function esmSafe(line: string): string {
+  return line.replace(/^(\s*)([ie])(?=(?:mport|xport)\b)/, (_match, indent: string, letter: string) => `${indent}&#${letter.charCodeAt(0)};`);
 }
 
 /** `text` as inline code, whatever backticks it holds. */

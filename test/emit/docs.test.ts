@@ -402,6 +402,11 @@ describe("markdown escaping", () => {
     ["escapeBlock: raw HTML off outside code", escapeBlock("<img src=x> `<b>` & ok"), "&lt;img src=x> `<b>` &amp; ok"],
     ["escapeBlock: fenced code untouched", escapeBlock("~~~\n<b>\n{{ x }}\n~~~\n<i>"), "~~~\n<b>\n{{ x }}\n~~~\n&lt;i>"],
     ["escapeBlock: an open fence is closed", escapeBlock("````js\nx"), "````js\nx\n````"],
+    [
+      "escapeBlock: a line starting with import or export is not MDX's JavaScript",
+      escapeBlock("Exports data.\n\nexport the table first.\n  import x\nimported, exports, `export`"),
+      "Exports data.\n\n&#101;xport the table first.\n  &#105;mport x\nimported, exports, `export`",
+    ],
     ["inlineCode: backticks inside", inlineCode("a`b"), "``a`b``"],
     ["inlineCode: backtick at an edge", inlineCode("`a"), "`` `a ``"],
     ["inlineCode: mustaches become an inert <code>", inlineCode("{{ 7*7 }}"), "<code>&#123;&#123; 7&#42;7 &#125;&#125;</code>"],
