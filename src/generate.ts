@@ -238,8 +238,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   finish();
   // Only a run that left every output in place is worth remembering; a check run that
   // found stubs to create has not (the next real run must write them). Nor has a run that
-  // amended handlers/index.ts or moved a handler: its diagnostics describe the folder as it
-  // was (a rename done, an orphan's old line), not as the next run will find it.
+  // amended handlers/index.ts or moved a handler: its diagnostics describe what this run did
+  // (a rename done, an import the rename broke), which the next run will not find to report.
   const amendedHandlers = plan.actions.some((a) => a.area === "handlers" && (a.action === "update" || a.action === "rename"));
   if (cacheable && result.exitCode === 0 && !amendedHandlers && (!options.check || plan.pendingHandlers.length === 0)) {
     const types = await import("./emit/types.js");

@@ -76,6 +76,7 @@ export const DIAGNOSTIC_CODES = {
   MG160: "handler file renamed after its tool (renamedFrom)",
   MG161: "handler not renamed: the rename is ambiguous or its target exists (left alone)",
   MG162: "handler not renamed: the file does not parse or was restructured (left alone)",
+  MG163: "handler renamed, but another authored file still imports it by its old path (left alone)",
   // Config
   MG060: "invalid configuration",
   // Importing from a running server (`mcp-gen import --from-server / --url`)

@@ -74,6 +74,33 @@ export function renameHandlerModule(project: Project, text: string, from: Names,
   return { text: applyEdits(text, edits) };
 }
 
+/** A module path that a file imports or re-exports, where its string literal starts. */
+export interface ModuleReference {
+  specifier: string;
+  /** The names imported or re-exported from it by name (`{ a, b as c }` gives `a`, `b`). */
+  names: string[];
+  line: number;
+  column: number;
+}
+
+/** Every module `text` imports: import and export declarations, `import()`, `import("...").T`, `import x = require(...)`. */
+export function moduleReferences(project: Project, text: string): ModuleReference[] {
+  const { Node } = tsMorph();
+  const sourceFile = project.createSourceFile("/existing/importer.ts", text, { overwrite: true });
+  return sourceFile
+    .getImportStringLiterals()
+    .map((literal) => {
+      const parent = literal.getParent();
+      const names = Node.isImportDeclaration(parent)
+        ? parent.getNamedImports().map((named) => named.getName())
+        : Node.isExportDeclaration(parent)
+          ? parent.getNamedExports().map((named) => named.getName())
+          : [];
+      return { specifier: literal.getLiteralValue(), names, ...lineColumn(sourceFile, literal.getStart()) };
+    })
+    .sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
 /** The import of `importedName` bound to `localName`, from a module path ending in `suffix`. */
 function findTypeImport(
   sourceFile: SourceFile,

@@ -10,6 +10,7 @@ import type { ProjectModel, ToolIdentifiers, ToolModel } from "../spec/model.js"
 import { tsIdentifier, tsString } from "./templates.js";
 
 export type IndexUpdate =
+  /** `orphanKeys`: keys naming no tool, placed in `text` (the index as the run leaves it). */
   | { text: string; orphanKeys: Array<{ key: string; line: number; column: number }> }
   | { problem: string; line: number; column: number };
 
@@ -47,14 +48,15 @@ export function updateIndexWithoutParser(model: ProjectModel, text: string, rena
     if (renames.indexRenames.has(tool.name)) return undefined;
     if (!renames.blocked.has(tool.name)) missing.push(tool);
   }
+  const toImport = missing.filter((tool) => !index.declared.has(tool.ids.handler));
   const toolNames = new Set(model.tools.map((tool) => tool.name));
+  // Lines in the file as this run leaves it: the new imports go above every property.
   const orphanKeys = index.properties
     .filter((property) => !toolNames.has(property.key))
-    .map(({ key, line }) => ({ key, line, column: PROPERTY_INDENT.length + 1 }));
+    .map(({ key, line }) => ({ key, line: line + toImport.length, column: PROPERTY_INDENT.length + 1 }));
   if (missing.length === 0) return { text, orphanKeys };
 
   const lines = text.split("\n");
-  const toImport = missing.filter((tool) => !index.declared.has(tool.ids.handler));
   const entries = missing.map(propertyLine);
   // From the end, so that the earlier line numbers still hold.
   if (index.emptyObjectLine !== undefined) lines.splice(index.emptyObjectLine, 1, OPEN_OBJECT, ...entries, CLOSE_OBJECT);

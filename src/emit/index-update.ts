@@ -9,7 +9,7 @@ import type { ProjectModel, ToolIdentifiers, ToolModel } from "../spec/model.js"
 import { lineColumn, syntaxProblem } from "./handler-rename.js";
 import { type IndexRenames, type IndexUpdate, propertyKey } from "./handlers-index.js";
 import { tsIdentifier } from "./templates.js";
-import { applyEdits, type TextEdit } from "./text-edits.js";
+import { applyEdits, lineColumnAt, positionAfterEdits, type TextEdit } from "./text-edits.js";
 import { tsMorph } from "./ts-morph-lazy.js";
 
 /**
@@ -27,7 +27,7 @@ export function updateIndex(project: Project, model: ProjectModel, text: string,
 
   const toolNames = new Set(model.tools.map((tool) => tool.name));
   const keyNodes = new Map<string, Node>();
-  const orphanKeys: Array<{ key: string; line: number; column: number }> = [];
+  const orphans: Array<{ key: string; position: number }> = [];
   for (const property of object.getProperties()) {
     const key = propertyName(property);
     if (key === undefined) continue;
@@ -54,7 +54,7 @@ export function updateIndex(project: Project, model: ProjectModel, text: string,
   for (const property of object.getProperties()) {
     const key = propertyName(property);
     if (key === undefined || toolNames.has(key) || (renamedKeys.has(key) && keyNodes.get(key) === property)) continue;
-    orphanKeys.push({ key, ...lineColumn(sourceFile, property.getStart()) });
+    orphans.push({ key, position: property.getStart() });
   }
   const missing = model.tools.filter((tool) => !presentKeys.has(tool.name) && !renames.blocked.has(tool.name));
   // A spread (`...guarded`) or a key only the code knows may already hold a missing tool:
@@ -74,7 +74,10 @@ export function updateIndex(project: Project, model: ProjectModel, text: string,
     const toImport = missing.filter((tool) => !declared.has(tool.ids.handler));
     if (toImport.length > 0) edits.push(importEdit(sourceFile, toImport, newline));
   }
-  return { text: applyEdits(text, edits), orphanKeys };
+  const updated = applyEdits(text, edits);
+  // Reported in the file as this run leaves it: imports added above an orphan move it down.
+  const orphanKeys = orphans.map(({ key, position }) => ({ key, ...lineColumnAt(updated, positionAfterEdits(edits, position)) }));
+  return { text: updated, orphanKeys };
 }
 
 /** What renames look up in the index, gathered once: a lookup per rename would make many renames quadratic. */

@@ -1,18 +1,20 @@
 /**
  * The author's side of `handlers/`: a typed stub per new tool, `index.ts` created once
- * and afterwards only added to, and a warning for every handler whose tool is gone.
+ * and afterwards only added to, and a warning for every handler whose tool is gone and
+ * for every import of a handler that a rename moved away.
  * Authored files are never overwritten or deleted; when `index.ts` cannot be read
  * safely it is left alone and reported (as orval's handler merge does).
  * New files come from templates; ts-morph is loaded only when an authored file has to
  * be edited through its syntax tree (see ts-morph-lazy.ts).
  */
+import { posix } from "node:path";
 import type { Project } from "ts-morph";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { toolIdentifiers } from "../spec/identifiers.js";
 import type { ProjectModel, ToolIdentifiers, ToolModel } from "../spec/model.js";
 import type { GeneratedFile } from "./generated-file.js";
-import { renameHandlerModule } from "./handler-rename.js";
+import { moduleReferences, renameHandlerModule } from "./handler-rename.js";
 import { renderIndex, updateIndexWithoutParser } from "./handlers-index.js";
 import { sanitizeForComment } from "./header.js";
 import { updateIndex } from "./index-update.js";
@@ -81,6 +83,7 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
   }
 
   const moving = new Set<string>();
+  const moves: HandlerMove[] = [];
   for (const move of renames.moves) {
     if (indexLeftAlone) {
       // The index would go on importing the old file: both stay as they are.
@@ -88,6 +91,7 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
       continue;
     }
     moving.add(move.fromPath);
+    moves.push(move);
     files.push({ area: "handlers", path: move.toPath, contents: move.contents, mode: "rename", from: move.fromPath, fromContents: move.fromContents });
     diagnostics.push({
       code: "MG160",
@@ -95,6 +99,15 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
       message: `${diagnosticFile(move.fromPath)} follows its tool's rename to ${diagnosticFile(move.toPath)} (\`${move.from.handler}\` → \`${move.tool.ids.handler}\`)`,
       location: { file: diagnosticFile(move.fromPath), line: 1, column: 1 },
     });
+  }
+
+  if (moves.length > 0) {
+    // handlers/ as this run leaves it: moved files at their new place, the index as updated.
+    const written = new Map(files.map((file) => [file.path, file.contents]));
+    const after = new Map<string, string>();
+    for (const path of existing.files.keys()) if (!moving.has(path)) after.set(path, written.get(path) ?? existing.files.get(path) ?? "");
+    for (const move of moves) after.set(move.toPath, move.contents);
+    diagnostics.push(...staleImports(parser(), moves, after, handlersDir, diagnosticFile));
   }
 
   const moved = new Set(renames.moves.map((move) => move.tool));
@@ -201,6 +214,46 @@ function planRenames(
     plan.indexRenames.set(tool.name, { fromName, from });
   }
   return plan;
+}
+
+/**
+ * Authored files that import a moved handler by its old path (`import { helper } from
+ * "./old_name.js"`): the move breaks them. Only `handlers/index.ts`, which mcp-gen keeps,
+ * follows a rename; the author's other files are reported at the import, never edited.
+ */
+function staleImports(
+  project: Project,
+  moves: readonly HandlerMove[],
+  files: ReadonlyMap<string, string>,
+  handlersDir: string,
+  diagnosticFile: (file: string) => string,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const inFolder = (file: string) => posix.join(handlersDir || ".", file);
+  for (const [file, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    // Reading is cheap, parsing is not: only files that spell an old module's name are parsed.
+    if (!/\.[cm]?tsx?$/.test(file) || !moves.some((move) => text.includes(move.from.file))) continue;
+    for (const reference of moduleReferences(project, text)) {
+      if (!/^\.\.?\//.test(reference.specifier)) continue;
+      const target = inFolder(posix.join(posix.dirname(file), reference.specifier));
+      for (const move of moves) {
+        const old = inFolder(move.from.file);
+        const extension = ["", ".js", ".ts"].find((ext) => target === `${old}${ext}`);
+        if (extension === undefined) continue;
+        const tail = `${move.from.file}${extension}`;
+        const replacement = `${reference.specifier.slice(0, -tail.length)}${move.tool.ids.file}${extension}`;
+        const renamedExport = reference.names.includes(move.from.handler) ? `; its \`${move.from.handler}\` is now \`${move.tool.ids.handler}\`` : "";
+        diagnostics.push({
+          code: "MG163",
+          severity: "warning",
+          message: `${diagnosticFile(file)} imports ${tsString(reference.specifier)}, which this run renamed to ${diagnosticFile(move.toPath)} (the import is left as written)`,
+          location: { file: diagnosticFile(file), line: reference.line, column: reference.column },
+          hint: `import ${tsString(replacement)} instead${renamedExport}`,
+        });
+      }
+    }
+  }
+  return diagnostics;
 }
 
 function renameRefused(tool: ToolModel, fromFile: string, reason: string): Diagnostic {

@@ -158,6 +158,16 @@ describe("an existing index in the generated shape is read without a parser", ()
     expect(fast).toEqual(parsed);
   });
 
+  test("orphans are placed in the text as updated: new imports above them move them down", () => {
+    const index = renderIndex(projectOf([tool("alpha"), tool("gone.tool")]).tools, "../generated");
+    const { fast, parsed } = bothReadings(projectOf([tool("alpha"), tool("beta"), tool("zulu")]), index);
+    if (!fast || "problem" in fast) throw new Error("the generated shape was not read without a parser");
+    // Two imports were added above the entry, which was on line 7.
+    expect(fast.orphanKeys).toEqual([{ key: "gone.tool", line: 9, column: 3 }]);
+    expect(fast.text.split("\n")[8]).toBe('  "gone.tool": goneTool,');
+    expect(fast).toEqual(parsed);
+  });
+
   test("blocked tools get no entry", () => {
     const model = projectOf([tool("alpha"), tool("beta"), tool("gamma")]);
     const renames: IndexRenames = { indexRenames: new Map(), blocked: new Set(["beta"]) };

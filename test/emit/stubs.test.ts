@@ -232,6 +232,45 @@ export const handlers = {
     expect(result.diagnostics[0].message).toContain("`old_tool`");
   });
 
+  // The index as the run leaves it: a new tool's import above an orphan moves the orphan down.
+  test.each([
+    {
+      name: "in the generated shape (read without a parser)",
+      index: `import type { ToolHandlers } from "../generated/handlers.js";
+import { getWeather } from "./get_weather.js";
+import { oldTool } from "./old_tool.js";
+
+export const handlers = {
+  get_weather: getWeather,
+  old_tool: oldTool,
+} satisfies ToolHandlers;
+`,
+      line: 8,
+      column: 3,
+    },
+    {
+      name: "edited by the author (read through its syntax tree)",
+      index: `import { getWeather } from "./get_weather.js";
+import { oldTool } from "./old_tool.js";
+
+export const handlers = {
+  get_weather: getWeather, old_tool: oldTool, // both on one line
+};
+`,
+      line: 6,
+      column: 28,
+    },
+  ])("MG050 for an index entry is placed in index.ts as written when the same run adds a tool: $name", ({ index, line, column }) => {
+    const result = emitHandlerStubs(twoTools, existing({ "index.ts": index, "get_weather.ts": "", "old_tool.ts": "" }), layout);
+    const written = result.files.find((file) => file.path === "index.ts");
+    expect(written?.mode).toBe("update");
+    expect(written?.contents).toContain('import { githubCreateIssue } from "./github.create-issue.js";');
+    const orphan = result.diagnostics.find((d) => d.code === "MG050" && d.location?.file === "handlers/index.ts");
+    expect(orphan?.location).toEqual({ file: "handlers/index.ts", line, column });
+    const lineText = written!.contents.split("\n")[line - 1];
+    expect(lineText.slice(column - 1)).toMatch(/^old_tool: oldTool,/);
+  });
+
   test("diagnostic paths are project-relative, also when the handlers folder is the project root", () => {
     const result = emitHandlerStubs(twoTools, existing({ "old.ts": "" }), { generatedFromHandlers: "./generated", handlersDir: "." });
     expect(result.diagnostics.map((d) => d.location?.file)).toEqual(["old.ts"]);

@@ -88,6 +88,16 @@ export const handlers = {
     ]);
   });
 
+  test("an orphan on the line of a renamed entry is reported at its column in the index as written", () => {
+    const index = `import { getWeather } from "./get_weather.js";\nexport const handlers = { get_weather: getWeather, old_tool: oldTool };\n`;
+    const result = emit([tool("fetch_forecast", "get_weather")], { "get_weather.ts": OLD_HANDLER, "index.ts": index });
+    const written = result.files.find((file) => file.path === "index.ts")?.contents ?? "";
+    expect(written).toBe(`import { fetchForecast } from "./fetch_forecast.js";\nexport const handlers = { fetch_forecast: fetchForecast, old_tool: oldTool };\n`);
+    const orphan = result.diagnostics.find((d) => d.code === "MG050");
+    expect(orphan?.location).toEqual({ file: "handlers/index.ts", line: 2, column: 58 });
+    expect(written.split("\n")[1].slice(57)).toMatch(/^old_tool: oldTool/);
+  });
+
   test.each([
     {
       name: "a syntax error",
@@ -173,6 +183,100 @@ export const handlers = {
     expect(mg161.length).toBeGreaterThan(0);
     expect(mg161[0].message).toMatch(reason);
     expect(result.files.find((file) => file.path === "index.ts")?.contents ?? OLD_INDEX).toContain("get_weather: logged(getWeather)");
+  });
+
+  // Another authored file importing the old module would break in silence: it is reported at
+  // its import, with the path to use, and left as the author wrote it.
+  test.each([
+    {
+      name: "a named import of a helper",
+      importer: `import { ToolError } from "mcp-gen/runtime";\nimport { helper } from "./get_weather.js";\n`,
+      line: 2,
+      column: 24,
+      old: '"./get_weather.js"',
+      hint: 'import "./fetch_forecast.js" instead',
+    },
+    {
+      name: "a re-export without extension, single quotes",
+      importer: `// shared\nexport { helper } from './get_weather'\n`,
+      line: 2,
+      column: 24,
+      old: '"./get_weather"',
+      hint: 'import "./fetch_forecast" instead',
+    },
+    {
+      name: "the handler itself, by its export",
+      importer: `import { getWeather as weather } from "./get_weather.js";\nexport const both = [weather];\n`,
+      line: 1,
+      column: 39,
+      old: '"./get_weather.js"',
+      hint: 'import "./fetch_forecast.js" instead; its `getWeather` is now `fetchForecast`',
+    },
+    {
+      name: "a dynamic import",
+      importer: `export async function later() {\n  return (await import("./get_weather.js")).helper;\n}\n`,
+      line: 2,
+      column: 24,
+      old: '"./get_weather.js"',
+      hint: 'import "./fetch_forecast.js" instead',
+    },
+    {
+      name: "a type import through the folder's own name, with .ts",
+      importer: `type T = typeof import("../handlers/get_weather.ts");\n`,
+      line: 1,
+      column: 24,
+      old: '"../handlers/get_weather.ts"',
+      hint: 'import "../handlers/fetch_forecast.ts" instead',
+    },
+  ])("MG163 when another handler file imports the renamed module ($name); that file is not edited", ({ importer, line, column, old, hint }) => {
+    const result = emit([tool("fetch_forecast", "get_weather"), tool("ping")], { "get_weather.ts": OLD_HANDLER, "ping.ts": importer, "index.ts": OLD_INDEX });
+    expect(result.files.map(({ path, mode }) => `${path}:${mode}`)).toEqual(["fetch_forecast.ts:rename", "index.ts:update"]);
+    const mg163 = result.diagnostics.filter((d) => d.code === "MG163");
+    expect(mg163).toEqual([
+      {
+        code: "MG163",
+        severity: "warning",
+        message: `handlers/ping.ts imports ${old}, which this run renamed to handlers/fetch_forecast.ts (the import is left as written)`,
+        location: { file: "handlers/ping.ts", line, column },
+        hint,
+      },
+    ]);
+    expect(importer.split("\n")[line - 1].slice(column)).toMatch(/^\.\.?\/(handlers\/)?get_weather/);
+  });
+
+  test("MG163 in a test file and in a handler renamed by the same run (placed in its new file); none for look-alike paths", () => {
+    const otherOld = OLD_HANDLER.replaceAll("get_weather", "get_time").replaceAll("GetWeather", "GetTime").replaceAll("getWeather", "getTime");
+    const imports = `import { helper } from "./get_weather.js";\n`;
+    const files = {
+      "get_weather.ts": OLD_HANDLER,
+      "get_time.ts": `// time\n${imports}${otherOld}`,
+      "get_weather.test.ts": `import { test } from "vitest";\n${imports}`,
+      "ping.ts": [
+        'import { a } from "./get_weather_extra.js";',
+        'import { b } from "./lib/get_weather.js";',
+        'import { c } from "get_weather";',
+        '// import { d } from "./get_weather.js";',
+        'const e = "./get_weather.js";',
+        "",
+      ].join("\n"),
+      "index.ts": OLD_INDEX,
+    };
+    const result = emit([tool("fetch_forecast", "get_weather"), tool("fetch_time", "get_time"), tool("ping")], files);
+    expect(result.files.filter((file) => file.mode === "rename").map((file) => file.path)).toEqual(["fetch_forecast.ts", "fetch_time.ts"]);
+    expect(result.diagnostics.filter((d) => d.code === "MG163").map((d) => d.location)).toEqual([
+      { file: "handlers/fetch_time.ts", line: 2, column: 24 },
+      { file: "handlers/get_weather.test.ts", line: 2, column: 24 },
+    ]);
+    const movedTime = result.files.find((file) => file.path === "fetch_time.ts")!.contents;
+    expect(movedTime.split("\n")[1]).toBe(imports.trimEnd());
+  });
+
+  test("no MG163 when the rename is not done", () => {
+    const importer = `import { helper } from "./get_weather.js";\n`;
+    const result = emit([tool("fetch_forecast", "get_weather")], { "get_weather.ts": OLD_HANDLER, "ping.ts": importer, "index.ts": "export const handlers = build();\n" });
+    expect(result.files.filter((file) => file.mode === "rename")).toEqual([]);
+    expect(result.diagnostics.map((d) => d.code)).toContain("MG161");
+    expect(result.diagnostics.map((d) => d.code)).not.toContain("MG163");
   });
 
   test("after the rename (old file gone), only a leftover index entry follows; running again changes nothing", () => {
@@ -267,5 +371,31 @@ describe("generate with renamedFrom, end to end", () => {
     const check = typeCheck(dir, ["generated/**/*.ts", "handlers/**/*.ts"]);
     expect(check.output).toBe("");
     expect(check.status).toBe(0);
+  });
+
+  it("reports (MG163) another handler file that imports the old module where tsc fails, and leaves that file as written", async () => {
+    const dir = tempProject("rename-importer", {
+      "package.json": JSON.stringify({ name: "rename-importer", version: "1.0.0", type: "module" }),
+      "specs/get_weather.yaml": "name: get_weather\ndescription: Weather.\ninputSchema:\n  type: object\n",
+    });
+    dirs.push(dir);
+    expect((await generate({ cwd: dir })).exitCode).toBe(0);
+    const handler = path.join(dir, "handlers/get_weather.ts");
+    writeFileSync(handler, `${readFileSync(handler, "utf8")}\nexport function helper(): string {\n  return "sunny";\n}\n`);
+    const other = 'import { helper } from "./get_weather.js";\n\nexport const forecast = (): string => helper();\n';
+    writeFiles(dir, { "handlers/other.ts": other });
+
+    writeFiles(dir, { "specs/get_weather.yaml": "name: fetch_forecast\nrenamedFrom: get_weather\ndescription: Weather.\ninputSchema:\n  type: object\n" });
+    const result = await generate({ cwd: dir });
+    expect(result.exitCode).toBe(0);
+    expect(existsSync(path.join(dir, "handlers/fetch_forecast.ts"))).toBe(true);
+    expect(readFileSync(path.join(dir, "handlers/other.ts"), "utf8")).toBe(other);
+    const mg163 = result.diagnostics.filter((d) => d.code === "MG163");
+    expect(mg163.map((d) => ({ location: d.location, hint: d.hint }))).toEqual([
+      { location: { file: "handlers/other.ts", line: 1, column: 24 }, hint: 'import "./fetch_forecast.js" instead' },
+    ]);
+    // tsc fails exactly there: the warning names the line to fix.
+    const check = typeCheck(dir, ["generated/**/*.ts", "handlers/**/*.ts"]);
+    expect(check.output).toContain("handlers/other.ts(1,24): error TS2307: Cannot find module './get_weather.js'");
   });
 });
