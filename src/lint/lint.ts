@@ -43,7 +43,7 @@ export function lintProject(
     const source = toolSources.get(tool.name);
     if (source) contexts.push(toolLintContext(tool, source));
   }
-  return sortDiagnostics([...contexts.flatMap((ctx) => lintTool(ctx, options)), ...lintNames(contexts.map(speltName), options)]);
+  return sortDiagnostics(onceWhereWritten([...contexts.flatMap((ctx) => lintTool(ctx, options)), ...lintNames(contexts.map(speltName), options)]));
 }
 
 /** One spec file's share of the lint: its tools' findings and their names as spelt (for the style rule). */
@@ -92,7 +92,7 @@ export function lintFiles(
     spelt.set(tool.name, named);
   }
   const names = model.tools.flatMap((tool) => spelt.get(tool.name) ?? []);
-  return { diagnostics: sortDiagnostics([...diagnostics, ...lintNames(names, options)]), perFile };
+  return { diagnostics: sortDiagnostics(onceWhereWritten([...diagnostics, ...lintNames(names, options)])), perFile };
 }
 
 /** The findings of the rules that look at one tool alone, as diagnostics (unsorted). */
@@ -123,6 +123,38 @@ function asDiagnostics(findings: readonly Finding[], options: LintOptions): Diag
     diagnostics.push({ ...finding, severity, hint: `${rule.name}: ${rule.why}` });
   }
   return diagnostics;
+}
+
+/**
+ * A schema shared by several tools (a `$ref`ed file, YAML behind an alias) is checked once
+ * per tool, and each finds the same problem at the same place: it is reported once there,
+ * saying how many more tools share it, so it counts once against `maxWarnings` too.
+ */
+function onceWhereWritten(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const groups = new Map<string, Diagnostic[]>();
+  const result: Diagnostic[] = [];
+  for (const diagnostic of diagnostics) {
+    const at = diagnostic.location;
+    if (!at) {
+      result.push(diagnostic);
+      continue;
+    }
+    const key = JSON.stringify([diagnostic.code, diagnostic.severity, at.file, at.line, at.column]);
+    const group = groups.get(key);
+    if (group) group.push(diagnostic);
+    else groups.set(key, [diagnostic]);
+  }
+  for (const group of groups.values()) {
+    if (group.length === 1) {
+      result.push(group[0]);
+      continue;
+    }
+    // The first by message, so the choice never depends on the order tools were linted in.
+    const [first] = [...group].sort((a, b) => (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+    const more = group.length - 1;
+    result.push(group.every((d) => d.message === first.message) ? first : { ...first, message: `${first.message} (and ${more} more ${more === 1 ? "use" : "uses"} of this shared schema)` });
+  }
+  return result;
 }
 
 /** The MG140 error when `diagnostics` (spec and lint, like eslint's count) hold more warnings than `maxWarnings`. */
