@@ -46,3 +46,10 @@ export function toolLintContext(tool: ToolModel, source: ToolSource): ToolLintCo
 export function code(text: string): string {
   return `\`${text}\``;
 }
+
+/**
+ * Subschemas that test a value rather than describe the arguments (`if: { properties:
+ * { kind: { const: circle } } }`, `not`, `contains`, ...): their properties are no
+ * arguments of their own, and the rules about arguments do not look into them.
+ */
+export const VALUE_TEST_KEYWORDS: ReadonlySet<string> = new Set(["if", "then", "else", "not", "contains", "propertyNames", "dependentSchemas", "dependencies"]);

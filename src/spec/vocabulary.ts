@@ -134,23 +134,43 @@ function isObject(value: unknown): value is Record<string, JsonValue> {
  * one's path from `schema`. Boolean schemas are skipped (they have no keywords), and
  * so are values under unknown keywords (they are annotations, not schemas).
  */
-export function forEachSchema(
+export function forEachSchema(schema: unknown, visit: (schema: Record<string, JsonValue>, path: SchemaPath) => void, path: SchemaPath = []): void {
+  walkSchemas(schema, visit, path, new Set(), NO_KEYWORDS);
+}
+
+/**
+ * `forEachSchema`, without going into the subschemas under the `skipped` keywords (at
+ * any depth): e.g. `if`/`not`, whose properties test a value rather than describe it.
+ */
+export function forEachSchemaExcept(
+  schema: unknown,
+  skipped: ReadonlySet<string>,
+  visit: (schema: Record<string, JsonValue>, path: SchemaPath) => void,
+): void {
+  walkSchemas(schema, visit, [], new Set(), skipped);
+}
+
+const NO_KEYWORDS: ReadonlySet<string> = new Set();
+
+function walkSchemas(
   schema: unknown,
   visit: (schema: Record<string, JsonValue>, path: SchemaPath) => void,
-  path: SchemaPath = [],
-  ancestors: Set<unknown> = new Set(),
+  path: SchemaPath,
+  ancestors: Set<unknown>,
+  skipped: ReadonlySet<string>,
 ): void {
   // YAML aliases can make a value contain itself; stop rather than loop.
   if (!isObject(schema) || ancestors.has(schema)) return;
   ancestors.add(schema);
   visit(schema, path);
   for (const [key, value] of Object.entries(schema)) {
+    if (skipped.has(key)) continue;
     if (SCHEMA_KEYWORDS.has(key) && isObject(value)) {
-      forEachSchema(value, visit, [...path, key], ancestors);
+      walkSchemas(value, visit, [...path, key], ancestors, skipped);
     } else if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
-      value.forEach((item, i) => forEachSchema(item, visit, [...path, key, i], ancestors));
+      value.forEach((item, i) => walkSchemas(item, visit, [...path, key, i], ancestors, skipped));
     } else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) {
-      for (const [name, item] of Object.entries(value)) forEachSchema(item, visit, [...path, key, name], ancestors);
+      for (const [name, item] of Object.entries(value)) walkSchemas(item, visit, [...path, key, name], ancestors, skipped);
     }
   }
   ancestors.delete(schema);

@@ -149,6 +149,28 @@ describe("lint rules", () => {
     expect(found(diagnostics)).toEqual([{ code: "MG104", file: "specs/schemas/value.yaml", line: 3, column: 3, severity: "warning" }]);
   });
 
+  it("look at argument schemas, not at subschemas that test a value (if, then, not) or at allOf branches for additionalProperties", () => {
+    const spec = CLEAN.replace(
+      "  required: [value]\n",
+      [
+        "  required: [value]",
+        "  if: { properties: { unit: { enum: [imperial] } } }",
+        "  then: { properties: { value: { maximum: 1000 } }, required: [value] }",
+        "  not: { properties: { secret: { type: string } }, required: [secret] }",
+        "  allOf:",
+        "    - type: object",
+        "      properties:",
+        "        page: { type: integer, minimum: 1, default: 1, description: Page to return }",
+        "",
+      ].join("\n"),
+    );
+    const config = "lint: { rules: { additional-properties-unset: warning } }\n";
+    expect(found(lintFiles({ "specs/a.yaml": spec, "mcp-gen.config.yaml": config }))).toEqual([]);
+    // The same properties describing arguments are still checked.
+    const described = spec.replace("    - type: object\n      properties:\n", "    - type: object\n      properties:\n        bare: { enum: [x] }\n");
+    expect(found(lintFiles({ "specs/a.yaml": described, "mcp-gen.config.yaml": config })).map((f) => f.code).sort()).toEqual(["MG104", "MG108", "MG111"]);
+  });
+
   it("report a problem in a $ref'd file several tools share once, there, for lint and for generate's count of warnings", () => {
     const withRef = (name: string) =>
       CLEAN.replace("name: convert_units", `name: ${name}`)

@@ -1,6 +1,6 @@
 /** MG103–MG105: descriptions the model can choose tools and fill arguments by. */
-import { forEachSchema } from "../../spec/vocabulary.js";
-import { code, type Finding, type ToolLintContext } from "../context.js";
+import { forEachSchemaExcept } from "../../spec/vocabulary.js";
+import { code, VALUE_TEST_KEYWORDS, type Finding, type ToolLintContext } from "../context.js";
 import { onlyRepeatsName } from "../words.js";
 
 export function descriptionRules(ctx: ToolLintContext): Finding[] {
@@ -21,7 +21,7 @@ export function descriptionRules(ctx: ToolLintContext): Finding[] {
   }
 
   // Input properties: what the model fills in. Output properties are read by code.
-  forEachSchema(ctx.tool.wire.inputSchema, (node, schemaPath) => {
+  forEachSchemaExcept(ctx.tool.wire.inputSchema, VALUE_TEST_KEYWORDS, (node, schemaPath) => {
     const properties = node.properties;
     if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return;
     for (const [name, property] of Object.entries(properties)) {

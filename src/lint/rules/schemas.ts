@@ -1,8 +1,8 @@
 /** MG108–MG111: schema habits that make tools harder to call correctly. */
 import type { JsonValue } from "../../spec/model.js";
 import { pointerToPath } from "../../spec/positions.js";
-import { forEachSchema } from "../../spec/vocabulary.js";
-import { code, type Finding, type SchemaKey, type ToolLintContext } from "../context.js";
+import { forEachSchemaExcept } from "../../spec/vocabulary.js";
+import { code, VALUE_TEST_KEYWORDS, type Finding, type SchemaKey, type ToolLintContext } from "../context.js";
 
 type SchemaNode = Record<string, JsonValue>;
 
@@ -21,7 +21,7 @@ export function schemaRules(ctx: ToolLintContext): Finding[] {
   ];
   for (const [key, schema] of schemas) {
     if (!schema) continue;
-    forEachSchema(schema, (node, schemaPath) => {
+    forEachSchemaExcept(schema, VALUE_TEST_KEYWORDS, (node, schemaPath) => {
       if ("enum" in node && !("type" in node)) {
         findings.push({
           code: "MG108",
@@ -30,7 +30,9 @@ export function schemaRules(ctx: ToolLintContext): Finding[] {
         });
       }
       if (key !== "inputSchema" || !isInputObject(node)) return;
-      if (!("additionalProperties" in node) && !("unevaluatedProperties" in node)) {
+      // An `allOf` branch is part of an object: closing it would reject the other branches' properties.
+      const inAllOf = schemaPath.at(-2) === "allOf";
+      if (!inAllOf && !("additionalProperties" in node) && !("unevaluatedProperties" in node)) {
         findings.push({
           code: "MG109",
           message: `input object${schemaPath.length === 0 ? "" : ` at ${code(schemaPath.join("."))}`} of ${code(ctx.tool.name)} leaves additionalProperties unset, so unknown arguments are accepted`,
