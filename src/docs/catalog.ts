@@ -10,8 +10,9 @@ export const CATALOG_VERSION = 1;
 
 /** The display name MCP clients choose: `title`, then `annotations.title`, then the name. */
 export function toolTitle(tool: ToolModel): string {
-  const annotationTitle = tool.wire.annotations?.title;
-  return tool.wire.title ?? (typeof annotationTitle === "string" ? annotationTitle : undefined) ?? tool.name;
+  // A blank title would be an empty heading and an invisible link: the next one in line is shown.
+  const written = [tool.wire.title, tool.wire.annotations?.title].find((title) => typeof title === "string" && title.trim() !== "");
+  return typeof written === "string" ? written : tool.name;
 }
 
 /** `pages`: each format's page for a tool, relative to the catalog's folder. */

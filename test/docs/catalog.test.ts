@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, test } from "vitest";
-import { emitDocs, type DocsFormat } from "../../src/emit/docs.js";
+import { emitDocs, toolTitle, type DocsFormat } from "../../src/emit/docs.js";
 import type { ProjectModel } from "../../src/spec/model.js";
 import { REPO_ROOT } from "../helpers/project.js";
 import { demoModel } from "./docs-site.js";
@@ -59,5 +59,24 @@ test("a tool's entry: definition, examples, tags, source, pages per format", () 
       { title: "New York", input: { location: "New York" }, output: { temperature: 22.5, conditions: "Partly cloudy", humidity: 65 } },
       { title: "location is required", input: {}, error: true },
     ],
+  });
+});
+
+describe("toolTitle", () => {
+  test.each([
+    ["title", { title: "Weather", annotations: { title: "Annotated" } }, "Weather"],
+    ["annotations.title without title", { annotations: { title: "Annotated" } }, "Annotated"],
+    ["a blank title falls back to annotations.title", { title: "  ", annotations: { title: "Annotated" } }, "Annotated"],
+    ["an empty title and no annotation title fall back to the name", { title: "", annotations: { title: "" } }, "get_weather"],
+    ["nothing but the name", {}, "get_weather"],
+  ])("%s", (_what, fields, expected) => {
+    const tool = structuredClone(demoModel().tools.find((t) => t.name === "get_weather")!);
+    delete tool.wire.title;
+    delete tool.wire.annotations;
+    Object.assign(tool.wire, fields);
+    expect(toolTitle(tool)).toBe(expected);
+    // The pages use it: no empty heading.
+    const pages = emitDocs({ ...demoModel(), tools: [tool] }, { formats: ["markdown", "html"], dir: "" });
+    expect(pages.find((page) => page.path === "html/get_weather.html")?.contents).toContain(`<h1>${expected}</h1>`);
   });
 });
