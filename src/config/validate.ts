@@ -54,7 +54,8 @@ export function validateConfig(yaml: YamlFile, value: Record<string, unknown>): 
   const seen = new Set<string>();
   for (const error of validate.errors ?? []) {
     // Rule keys are checked by name below, with a "did you mean".
-    if (error.keyword === "propertyNames" || "propertyName" in error.params) continue;
+    // (ajv marks the error about a key's own pattern with `propertyName`, beside `params`.)
+    if (error.keyword === "propertyNames" || error.propertyName !== undefined) continue;
     const diagnostic = describe(yaml, error);
     const key = `${diagnostic.location?.line}:${diagnostic.location?.column}:${diagnostic.message}`;
     if (seen.has(key)) continue;
@@ -97,18 +98,38 @@ function describe(yaml: YamlFile, error: ErrorObject): Diagnostic {
 function checkLintRuleKeys(yaml: YamlFile, lint: unknown): Diagnostic[] {
   const rules = isRecord(lint) && isRecord(lint.rules) ? lint.rules : {};
   const names = LINT_RULES.flatMap((rule) => [rule.code, rule.name]);
-  return Object.keys(rules)
-    .filter((key) => !findLintRule(key))
-    .map((key) => {
+  const diagnostics: Diagnostic[] = [];
+  const firstKey = new Map<string, string>();
+  for (const key of Object.keys(rules)) {
+    const rule = findLintRule(key);
+    if (!rule) {
       const close = suggest(key, names);
-      return {
-        code: "MG060" as const,
-        severity: "error" as const,
+      diagnostics.push({
+        code: "MG060",
+        severity: "error",
         message: `unknown lint rule \`${key}\``,
         location: locate(yaml, ["lint", "rules", key], "key"),
         hint: close ? `did you mean \`${close}\`?` : "see `mcp-gen lint --help` for the rules",
-      };
+      });
+      continue;
+    }
+    const first = firstKey.get(rule.code);
+    if (first === undefined) {
+      firstKey.set(rule.code, key);
+      continue;
+    }
+    // By code and by name, the later would silently win.
+    const firstAt = locate(yaml, ["lint", "rules", first], "key");
+    diagnostics.push({
+      code: "MG060",
+      severity: "error",
+      message: `lint rule \`${key}\` is set twice: \`${first}\` and \`${key}\` are both ${rule.code} (${rule.name})`,
+      location: locate(yaml, ["lint", "rules", key], "key"),
+      related: [{ ...firstAt, message: "set here first" }],
+      hint: "keep one of them",
     });
+  }
+  return diagnostics;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
