@@ -16,6 +16,7 @@ export function tagGroups(tools: readonly ToolModel[]): TagGroup[] {
   if (tags.length === 0) return tools.length > 0 ? [{ heading: "Tools", tools: [...tools] }] : [];
   const groups: TagGroup[] = tags.map((tag) => ({ tag, heading: tag, tools: tools.filter((tool) => tool.tags.includes(tag)) }));
   const untagged = tools.filter((tool) => tool.tags.length === 0);
-  if (untagged.length > 0) groups.push({ heading: "Other tools", tools: untagged });
+  // Named so that no tag's section has the same heading.
+  if (untagged.length > 0) groups.push({ heading: tags.includes("Other tools") ? "Tools without a tag" : "Other tools", tools: untagged });
   return groups;
 }

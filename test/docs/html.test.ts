@@ -14,6 +14,7 @@ describe("escaping", () => {
     ["descriptionHtml: paragraphs, line breaks, code spans", descriptionHtml("One `<b>`\nline\n\n  Two"), "<p>One <code>&lt;b&gt;</code><br>line</p>\n<p>Two</p>"],
     ["slug", slug("<Hello> World!"), "hello-world"],
     ["slug: never empty", slug("{{}}"), "x"],
+    ["slug: letters of any script", slug("日本語 Ünïcode"), "日本語-ünïcode"],
   ])("%s", (_name, actual, expected) => {
     expect(actual).toBe(expected);
   });
@@ -57,5 +58,23 @@ describe("self-contained and accessible", () => {
 
   test("deterministic", () => {
     expect(renderHtmlSite(demoModel())).toEqual(demoPages);
+  });
+});
+
+describe("the index's tag sections", () => {
+  test("have distinct ids and headings, however alike their tags are", () => {
+    const model = structuredClone(demoModel());
+    const tags = [["日本語"], ["中文"], ["Files"], ["files"], ["a b"], ["a-b"], ["Other tools"]];
+    model.tools.forEach((tool, i) => (tool.tags = tags[i] ?? []));
+    expect(model.tools.length).toBeGreaterThan(tags.length);
+    const index = renderHtmlSite(model).find((page) => page.path === "index.html")!.contents;
+    const ids = [...index.matchAll(/<h2 id="(group-[^"]+)">/g)].map((match) => match[1]);
+    const headings = [...index.matchAll(/<h2 id="group-[^"]+">([^<]*)<\/h2>/g)].map((match) => match[1]);
+    expect(ids).toHaveLength(tags.length + 1);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(headings).size).toBe(headings.length);
+    expect(headings).toContain("Tools without a tag");
+    // Every section names its own heading.
+    expect([...index.matchAll(/aria-labelledby="([^"]+)"/g)].map((match) => match[1])).toEqual(ids);
   });
 });

@@ -27,8 +27,8 @@ function inlineCodeSpans(escaped: string): string {
   return escaped.replace(/`([^`\r\n]+)`/g, "<code>$1</code>");
 }
 
-/** An id or class fragment from spec text: only `[a-z0-9-]`, never empty. */
+/** An id fragment from spec text: lower-case letters and digits of any script, and `-`; never empty. */
 export function slug(text: string): string {
-  const cleaned = text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  const cleaned = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
   return cleaned || "x";
 }

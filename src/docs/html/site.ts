@@ -76,10 +76,11 @@ ${FILTERS.map((filter) => `<label><input type="checkbox" name="only" value="${fi
 </fieldset>
 <p id="search-status" class="status" role="status" aria-live="polite" data-total="${model.tools.length}">${model.tools.length} of ${model.tools.length} tools shown</p>
 </form>`;
+  const ids = uniqueIds(tagGroups(model.tools).map((group) => `group-${slug(group.heading)}`));
   const groups = tagGroups(model.tools)
     .map(
-      (group) => `<section class="group" aria-labelledby="group-${slug(group.heading)}">
-<h2 id="group-${slug(group.heading)}">${escapeHtml(group.heading)}</h2>
+      (group, index) => `<section class="group" aria-labelledby="${ids[index]}">
+<h2 id="${ids[index]}">${escapeHtml(group.heading)}</h2>
 <ul class="tools">
 ${group.tools.map(toolCard).join("\n")}
 </ul>
@@ -227,4 +228,15 @@ ${body}
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `ids` with a number added to each repeat (`group-files`, `group-files-2`): headings that slug alike still get their own. */
+function uniqueIds(ids: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return ids.map((id) => {
+    let unique = id;
+    for (let n = 2; taken.has(unique); n++) unique = `${id}-${n}`;
+    taken.add(unique);
+    return unique;
+  });
 }
