@@ -137,6 +137,10 @@ describe("generate", () => {
     const check = typeCheck(dir, ["generated/**/*.ts", "handlers/**/*.ts"]);
     expect(check.output).toBe("");
     expect(check.status).toBe(0);
+    // Also where the project checks its JavaScript: ajv's standalone code is left unchecked.
+    const checkJs = typeCheck(dir, ["generated/**/*.ts", "generated/**/*.js", "handlers/**/*.ts"], { allowJs: true, checkJs: true });
+    expect(checkJs.output).toBe("");
+    expect(checkJs.status).toBe(0);
   });
 
   it("running again changes nothing", async () => {
