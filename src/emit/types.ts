@@ -270,9 +270,12 @@ function typeSchemaOf(tool: ToolModel): JsonObject {
 }
 
 /**
- * A root schema with its `$ref` moved into `allOf` (the same meaning in JSON Schema): jstt
- * names a schema that holds a `$ref` after the schema it refers to, so an outputSchema of
- * `$ref: "#/$defs/out"` would be declared as `Out`, and the tool's `…Output` type never.
+ * A schema with its `$ref` moved into `allOf` (the same meaning in JSON Schema): jstt
+ * names a schema that holds a `$ref` after the schema it refers to. At the root, an
+ * outputSchema of `$ref: "#/$defs/out"` would be declared as `Out`, and the tool's
+ * `…Output` type never; below it, `{ $ref: "#/$defs/address", description: Sender. }`
+ * would declare a copy of `Address` (`Address1`, ...) for each such use, the description
+ * on the copy instead of on the property.
  */
 function refIntoAllOf(schema: JsonValue): JsonValue {
   if (!isObject(schema) || typeof schema.$ref !== "string") return schema;
@@ -309,7 +312,7 @@ function cleanForTypes(schema: JsonValue, rewriteRef: (ref: string) => string | 
       setOwn(copy, key, value);
     }
   }
-  return typedOrUnknown(copy);
+  return typedOrUnknown(typeof copy.$ref === "string" && Object.keys(copy).length > 1 ? (refIntoAllOf(copy) as JsonObject) : copy);
 }
 
 /** Keywords from which jstt derives a type of its own: an untyped schema with one of them keeps it. */

@@ -269,6 +269,31 @@ export interface Args {
     },
   ],
   [
+    "a $ref with a description beside it: one type, the description on the property",
+    {
+      input: {"type":"object","additionalProperties":false,"properties":{
+        "from":{"$ref":"#/$defs/address","description":"Sender."},
+        "to":{"$ref":"#/$defs/address","description":"Recipient."},
+        "via":{"type":"array","items":{"$ref":"#/$defs/address"}}
+      },"$defs":{"address":{"type":"object","additionalProperties":false,"properties":{"street":{"type":"string"}}}}},
+      want: `export interface GetWeatherInput {
+  /**
+   * Sender.
+   */
+  from?: Address
+  /**
+   * Recipient.
+   */
+  to?: Address
+  via?: Address[]
+}
+
+export interface Address {
+  street?: string
+}`,
+    },
+  ],
+  [
     "untyped schemas whose keywords say nothing of the type are unknown, not objects",
     {
       input: {"type":"object","properties":{
