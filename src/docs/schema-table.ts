@@ -28,6 +28,11 @@ export interface SchemaTable {
 }
 
 export function schemaTable(schema: JsonObject): SchemaTable {
+  const definition = (ref: string): JsonValue | undefined => {
+    const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
+    const defs = match ? schema[match[1]] : undefined;
+    return match && isObject(defs) ? defs[refName(ref)] : undefined;
+  };
   const definitions = (["$defs", "definitions"] as const).flatMap((keyword) => {
     const defs = schema[keyword];
     if (!isObject(defs)) return [];
@@ -35,17 +40,39 @@ export function schemaTable(schema: JsonObject): SchemaTable {
       name,
       type: typeOf(def),
       ...(isObject(def) && typeof def.description === "string" && def.description.trim() ? { description: def.description } : {}),
-      rows: propertyRows(def, "", 0),
+      rows: propertyRows(def, "", 0, definition),
     }));
   });
-  return { type: typeOf(schema), rows: propertyRows(schema, "", 0), definitions };
+  // The root's own `$ref` target and `allOf` branches hold its properties too; an array's are its items'.
+  const rows = [...propertyRows(schema, "", 0, definition, true), ...(isObject(schema.items) ? propertyRows(schema.items, "[].", 0, definition, true) : [])];
+  return { type: typeOf(schema), rows, definitions };
 }
 
-function propertyRows(schema: JsonValue, prefix: string, depth: number): PropertyRow[] {
-  if (!isObject(schema) || !isObject(schema.properties)) return [];
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : []);
+/**
+ * The parts of an object schema that list its properties: itself and its `allOf`
+ * branches, and with `followRef` (the root, and any `allOf` branch) the definition a
+ * `$ref` names. A `$ref`'d property elsewhere keeps its own name, its rows under Definitions.
+ */
+function objectParts(schema: JsonValue, definition: (ref: string) => JsonValue | undefined, followRef: boolean, seen = new Set<JsonValue>()): JsonObject[] {
+  if (!isObject(schema) || seen.has(schema)) return [];
+  seen.add(schema);
+  const parts = [schema];
+  if (followRef && typeof schema.$ref === "string") parts.push(...objectParts(definition(schema.$ref) ?? null, definition, true, seen));
+  if (Array.isArray(schema.allOf)) for (const branch of schema.allOf) parts.push(...objectParts(branch, definition, true, seen));
+  return parts;
+}
+
+function propertyRows(schema: JsonValue, prefix: string, depth: number, definition: (ref: string) => JsonValue | undefined, followRef = false): PropertyRow[] {
+  const parts = objectParts(schema, definition, followRef);
+  const required = new Set(parts.flatMap((part) => (Array.isArray(part.required) ? part.required.filter((r): r is string => typeof r === "string") : [])));
+  const properties = new Map<string, JsonValue>();
+  for (const part of parts) {
+    if (!isObject(part.properties)) continue;
+    // The first part that lists a property describes it (the schema's own before its branches').
+    for (const [key, property] of Object.entries(part.properties)) if (!properties.has(key)) properties.set(key, property);
+  }
   const rows: PropertyRow[] = [];
-  for (const [key, property] of Object.entries(schema.properties)) {
+  for (const [key, property] of properties) {
     const name = `${prefix}${key}`;
     const details = isObject(property) ? property : {};
     rows.push({
@@ -58,8 +85,8 @@ function propertyRows(schema: JsonValue, prefix: string, depth: number): Propert
       deprecated: details.deprecated === true,
       constraints: CONSTRAINTS.filter((keyword) => keyword in details).map((keyword) => `${keyword}: ${JSON.stringify(details[keyword])}`),
     });
-    rows.push(...propertyRows(property, `${name}.`, depth + 1));
-    if (isObject(details.items)) rows.push(...propertyRows(details.items, `${name}[].`, depth + 1));
+    rows.push(...propertyRows(property, `${name}.`, depth + 1, definition));
+    if (isObject(details.items)) rows.push(...propertyRows(details.items, `${name}[].`, depth + 1, definition));
   }
   return rows;
 }
@@ -115,10 +142,17 @@ function wrapCompound(type: string): string {
   return / [|&] /.test(type) ? `(${type})` : type;
 }
 
-/** `#/$defs/Address` → `Address`: the name a reader finds under "Definitions". */
+/** `#/$defs/Address` → `Address`: the name a reader finds under "Definitions" (`with%20space` → `with space`). */
 function refName(ref: string): string {
   const match = /^#\/(?:\$defs|definitions)\/([^/]+)$/.exec(ref);
-  return match ? match[1].replace(/~1/g, "/").replace(/~0/g, "~") : ref;
+  if (!match) return ref;
+  let segment = match[1];
+  try {
+    segment = decodeURIComponent(segment);
+  } catch {
+    // Not percent-encoded after all: the segment as written.
+  }
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
 function unique(values: string[]): string[] {
