@@ -3,7 +3,7 @@ import { Option, type Command } from "commander";
 import { isLintCode, MAX_WARNINGS_CODE } from "../lint/rules.js";
 import { formatSummary, painter } from "../diagnostics/format.js";
 import type { ProjectRun, WorkspaceResult } from "../generate.js";
-import { formatOption, type CliContext } from "./context.js";
+import { formatOption, maxWarningsOption, type CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
 import { diagnosticsJson, fromWorkingDirectory, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
@@ -20,13 +20,15 @@ export interface GenerateCliOptions {
   watch?: boolean;
   /** `--no-cache` sets false: run the whole pipeline even when no input changed. */
   cache?: boolean;
+  /** Overrides the config's `lint.maxWarnings`. */
+  maxWarnings?: number;
 }
 
 export async function runGenerate(options: GenerateCliOptions, io: Io, cwd: string, observe?: (run: WorkspaceResult) => void): Promise<number> {
   const started = performance.now();
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
   const { generateWorkspace } = await import("../generate.js");
-  const run = await generateWorkspace({ cwd, configs, check: options.check, cache: options.cache });
+  const run = await generateWorkspace({ cwd, configs, check: options.check, cache: options.cache, maxWarnings: options.maxWarnings });
   observe?.(run);
   const ms = Math.round(performance.now() - started);
 
@@ -177,6 +179,7 @@ export function registerGenerate(program: Command, { io, cwd, setExit }: CliCont
     )
     .addOption(new Option("-q, --quiet", "print only errors").conflicts("verbose"))
     .option("--verbose", "print every file and its action, and every lint finding")
+    .addOption(maxWarningsOption())
     .option("--no-cache", "run every stage even when no input changed since the last run (see node_modules/.cache/mcp-gen)")
     .addOption(new Option("-w, --watch", "run again on every change to a spec, a file it $refs or the config; Ctrl-C to stop").conflicts("check"))
     .addOption(formatOption())

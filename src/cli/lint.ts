@@ -1,9 +1,9 @@
 /** `mcp-gen lint`: the spec checks and the lint rules, without emitting or writing anything. */
-import { InvalidArgumentError, type Command } from "commander";
+import type { Command } from "commander";
 import { formatSummary } from "../diagnostics/format.js";
 import type { WorkspaceResult } from "../generate.js";
 import { LINT_RULES } from "../lint/rules.js";
-import { formatOption, type CliContext } from "./context.js";
+import { formatOption, maxWarningsOption, type CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
 import { diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
@@ -56,11 +56,6 @@ function lintJson(run: WorkspaceResult): unknown {
   };
 }
 
-function wholeNumber(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number, 0 or more");
-  return Number(value);
-}
-
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
@@ -78,7 +73,7 @@ export function registerLint(program: Command, { io, cwd, setExit }: CliContext)
     .summary("report lint findings; writes nothing")
     .description("Check the specs and report lint findings (descriptions, annotations, names, schemas, examples). Writes nothing.")
     .option("-c, --config <file>", "config file or glob of config files, repeatable (default: ./mcp-gen.config.yaml when present)", collect)
-    .option("--max-warnings <n>", "exit 1 when there are more warnings than this (overrides lint.maxWarnings)", wholeNumber)
+    .addOption(maxWarningsOption())
     .option("-q, --quiet", "print only errors")
     .addOption(formatOption())
     .addHelpText("after", rulesHelp() + "\nExit codes: 0 ok, 1 errors or too many warnings, 2 usage or internal error.")

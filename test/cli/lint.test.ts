@@ -1,4 +1,6 @@
 /** `mcp-gen lint` from the command line: text, JSON, --max-warnings, config severities. */
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { removeProject, tempProject } from "../helpers/project.js";
 import { runCliWithEnv } from "./run.js";
@@ -60,6 +62,18 @@ describe("mcp-gen lint", () => {
     expect(over.status).toBe(1);
     expect(over.stderr).toMatch(/^error MG140 2 lint warnings; at most 1 allowed/m);
     expect(runCliWithEnv(["lint", "--max-warnings", "x"], dir).status).toBe(2);
+  });
+
+  it("generate --max-warnings N fails the run and writes nothing when exceeded, and overrides lint.maxWarnings", () => {
+    const dir = project({ "specs/get_user.yaml": GET_USER, "mcp-gen.config.yaml": "lint: { maxWarnings: 0 }\n" });
+    const over = runCliWithEnv(["generate", "--max-warnings", "1"], dir);
+    expect(over.status).toBe(1);
+    expect(over.stderr).toMatch(/^error MG140 2 lint warnings; at most 1 allowed/m);
+    expect(existsSync(path.join(dir, "generated"))).toBe(false);
+    const met = runCliWithEnv(["generate", "--max-warnings", "2"], dir);
+    expect(met.stderr).toBe("");
+    expect(met.status).toBe(0);
+    expect(runCliWithEnv(["generate", "--max-warnings", "-1"], dir).status).toBe(2);
   });
 
   it("generate fails on a rule the config makes an error, or on lint.maxWarnings, and writes nothing", () => {
