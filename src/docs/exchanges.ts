@@ -62,3 +62,14 @@ function inputValidator(tool: ToolModel): (input: JsonValue) => ValidationError[
   if (!check) return () => undefined;
   return (input) => (check(input) ? undefined : (check.errors as ValidationError[] | null | undefined) ?? undefined);
 }
+
+/**
+ * For an outputSchema whose root is not `type: object`: the note that older clients get
+ * the output wrapped (the SDK lists such a schema as `{ result: ... }` to clients before
+ * 2026-07-28, and the runtime sends `structuredContent` to match); undefined otherwise.
+ */
+export function wrappedOutputNote(tool: ToolModel): string | undefined {
+  const schema = tool.wire.outputSchema;
+  if (schema === undefined || schema.type === "object") return undefined;
+  return "Clients on a protocol revision before 2026-07-28 get this output wrapped in an object, as `structuredContent: { \"result\": ... }`, matching the wrapped `outputSchema` they are listed.";
+}

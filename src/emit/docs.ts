@@ -5,7 +5,7 @@
  */
 import { renderCatalog, toolTitle } from "../docs/catalog.js";
 import { clientConfigJson } from "../docs/client-config.js";
-import { exampleExchanges } from "../docs/exchanges.js";
+import { exampleExchanges, wrappedOutputNote } from "../docs/exchanges.js";
 import { toolBadges, otherAnnotations } from "../docs/hints.js";
 import { renderHtmlSite } from "../docs/html/site.js";
 import { schemaTable, type PropertyRow, type SchemaTable } from "../docs/schema-table.js";
@@ -147,7 +147,7 @@ function renderToolPage(tool: ToolModel, order: number): string {
       description: tool.wire.description?.trim() ? escapeBlock(tool.wire.description) : null,
       behaviour,
       input: renderSchema(schemaTable(tool.wire.inputSchema), "No parameters."),
-      output: tool.wire.outputSchema ? renderSchema(schemaTable(tool.wire.outputSchema), "No properties.") : null,
+      output: tool.wire.outputSchema ? [renderSchema(schemaTable(tool.wire.outputSchema), "No properties."), ...noteOf(wrappedOutputNote(tool))].join("\n\n") : null,
       examples: exampleExchanges(tool).map((exchange) => ({
         title: escapeText(exchange.title),
         request: codeBlock("json", JSON.stringify(exchange.request, null, 2)),
@@ -214,4 +214,9 @@ function renderIndex(context: ReturnType<typeof indexContext>): string {
 
 function endWithOneNewline(text: string): string {
   return `${text.trimEnd()}\n`;
+}
+
+/** A note as a markdown paragraph (its code spans kept), or nothing. */
+function noteOf(note: string | undefined): string[] {
+  return note === undefined ? [] : [escapeBlock(note)];
 }

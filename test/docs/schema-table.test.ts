@@ -1,7 +1,9 @@
 /** The rows the docs' Parameters and Output tables are made of. */
 import { describe, expect, test } from "vitest";
 import { schemaTable } from "../../src/docs/schema-table.js";
+import { emitDocs } from "../../src/emit/docs.js";
 import type { JsonObject } from "../../src/spec/model.js";
+import { projectModel } from "../emit/project-model-fixture.js";
 
 const names = (schema: JsonObject) => schemaTable(schema).rows.map((row) => `${row.name}${row.required ? "*" : ""}: ${row.type}`);
 
@@ -43,5 +45,22 @@ describe("schemaTable", () => {
 
   test("a cycle of $refs through allOf ends", () => {
     expect(names({ type: "object", allOf: [{ $ref: "#/$defs/a" }], $defs: { a: { allOf: [{ $ref: "#/$defs/a" }], properties: { k: { type: "string" } } } } })).toEqual(["k: string"]);
+  });
+});
+
+describe("an output that is not an object", () => {
+  test("both formats say that clients before 2026-07-28 get it wrapped in { result }, and only then", () => {
+    const model = projectModel([
+      { wire: { name: "list_users", description: "Lists users.", outputSchema: { type: "array", items: { type: "object", properties: { id: { type: "string" } } } } } },
+      { wire: { name: "get_user", description: "Gets a user.", outputSchema: { type: "object", properties: { id: { type: "string" } } } } },
+    ]);
+    const pages = new Map(emitDocs(model, { formats: ["markdown", "html"], dir: "" }).map((page) => [page.path, page.contents]));
+    const note = /before 2026-07-28 get this output wrapped in an object/;
+    expect(pages.get("list_users.md")).toMatch(note);
+    expect(pages.get("list_users.md")).toContain('`structuredContent: { "result": ... }`');
+    expect(pages.get("html/list_users.html")).toMatch(note);
+    expect(pages.get("html/list_users.html")).toContain("<code>structuredContent: { &quot;result&quot;: ... }</code>");
+    expect(pages.get("get_user.md")).not.toMatch(note);
+    expect(pages.get("html/get_user.html")).not.toMatch(note);
   });
 });

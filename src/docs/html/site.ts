@@ -9,7 +9,7 @@ import { specFiles } from "../../emit/registry.js";
 import type { ProjectModel, ToolModel } from "../../spec/model.js";
 import { toolTitle } from "../catalog.js";
 import { clientConfigJson } from "../client-config.js";
-import { exampleExchanges } from "../exchanges.js";
+import { exampleExchanges, wrappedOutputNote } from "../exchanges.js";
 import { effectiveHints, otherAnnotations, toolBadges, type Badge } from "../hints.js";
 import { schemaTable, type PropertyRow, type SchemaTable } from "../schema-table.js";
 import { tagGroups } from "../tag-groups.js";
@@ -143,6 +143,7 @@ function toolPage(model: ProjectModel, tool: ToolModel): string {
   const annotations = tool.wire.annotations ?? {};
   const { badges, ignored } = toolBadges(annotations);
   const title = toolTitle(tool);
+  const wrapped = wrappedOutputNote(tool);
   const behaviour = badges
     .map((badge) => `<dt>${escapeHtml(badge.label)}</dt><dd>${escapeHtml(capitalize(badge.explanation))} ${badge.setAs ? `(<code>${escapeHtml(badge.setAs)}</code>)` : "(MCP default)"}</dd>`)
     .join("\n");
@@ -178,7 +179,7 @@ ${notes.map((note) => `<p class="meta">${note}</p>`).join("\n")}
 <h2 id="parameters">Parameters</h2>
 ${schemaHtml(schemaTable(tool.wire.inputSchema), "Parameters", "No parameters.")}
 <h2 id="output">Output</h2>
-${tool.wire.outputSchema ? schemaHtml(schemaTable(tool.wire.outputSchema), "Output", "No properties.") : "<p>No <code>outputSchema</code>: the tool returns unstructured content.</p>"}
+${tool.wire.outputSchema ? schemaHtml(schemaTable(tool.wire.outputSchema), "Output", "No properties.") : "<p>No <code>outputSchema</code>: the tool returns unstructured content.</p>"}${wrapped ? `\n${descriptionHtml(wrapped)}` : ""}
 <h2 id="examples">Examples</h2>
 ${examples || "<p>None.</p>"}`;
   return document({
