@@ -45,12 +45,12 @@ export type CallStatus =
   | "denied" // beforeCall refused
   | "busy" // maxConcurrentCalls calls were already running
   | "timeout"
-  | "cancelled" // the client cancelled
+  | "cancelled" // the client cancelled, or the connection closed: nothing is sent
   | "internal-error"; // the handler (or a hook) failed unexpectedly, or returned something invalid
 
 export interface CallOutcome {
   status: CallStatus;
-  /** What the client was sent. */
+  /** What the client was sent; for `cancelled`, what the call would have answered (nothing is sent). */
   result: CallToolResult;
   /** From the start of the call to its answer. */
   durationMs: number;

@@ -73,6 +73,26 @@ class TimeoutError extends Error {
   }
 }
 
+/** What `runHandler`'s race yields when the call ends before its handler does. */
+const STOPPED: unique symbol = Symbol("stopped");
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+
+function timedOutCall(env: CallEnvironment, name: string, ms: number): CallEnd {
+  env.logger.warn(`tool "${name}" timed out`, { tool: name, timeoutMs: ms, requestId: env.requestId });
+  return ended("timeout", textResult(`Tool "${name}" timed out after ${ms} ms.`, true));
+}
+
+/**
+ * The client cancelled the call or its connection closed. The SDK sends nothing for a
+ * cancelled request (MCP: the receiver should not answer it); this result is what afterCall sees.
+ */
+function cancelled(env: CallEnvironment, name: string): CallEnd {
+  env.logger.debug(`tool "${name}" was cancelled by the client (or its connection closed)`, { tool: name, requestId: env.requestId });
+  return ended("cancelled", textResult(`Tool "${name}" was cancelled.`, true));
+}
+
 export async function callTool(
   entry: ToolEntry,
   handler: AnyToolHandler | undefined,
@@ -170,6 +190,8 @@ async function runCall(entry: ToolEntry, handler: AnyToolHandler | undefined, ca
   if (typeof handler !== "function") {
     return ended("internal-error", internalFailure(env.logger, name, `no handler is registered for tool "${name}"`));
   }
+  // Cancelled while a hook ran (or before): the handler never starts.
+  if (env.signal.aborted) return cancelled(env, name);
   if (!limits.concurrency) return runHandler(entry, handler, call, env, limits);
   const release = limits.concurrency.tryEnter();
   if (!release) {
@@ -187,15 +209,20 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
   const name = call.name;
   const timeoutMs = limits.timeoutMs;
   // The handler's own signal, linked to the client's, unless the client's already is the call's own.
-  let controller: AbortController | undefined;
-  let abortFromClient: (() => void) | undefined;
-  if (timeoutMs !== undefined || !env.signalEndsWithCall) {
-    const linked = new AbortController();
-    controller = linked;
-    abortFromClient = () => linked.abort(env.signal.reason);
-    if (env.signal.aborted) abortFromClient();
-    else env.signal.addEventListener("abort", abortFromClient, { once: true });
-  }
+  const controller = timeoutMs !== undefined || !env.signalEndsWithCall ? new AbortController() : undefined;
+  // The call ends when its handler settles, or before: when the client cancels or the
+  // connection closes (the client's signal), or at the timeout. A handler that ignores its
+  // signal then keeps running, but what it does later is dropped, and it holds up nothing:
+  // not the concurrency slot, not afterCall, not the SDK's record of the request.
+  let timedOut = false;
+  let stop!: () => void;
+  const stopped = new Promise<typeof STOPPED>((resolve) => (stop = () => resolve(STOPPED)));
+  const onClientAbort = () => {
+    // The call's end first, so it wins over whatever the handler does when its signal aborts.
+    stop();
+    controller?.abort(env.signal.reason);
+  };
+  env.signal.addEventListener("abort", onClientAbort, { once: true });
   // Progress and client log messages end with the call: MCP forbids progress after the answer.
   let live = true;
   const isLive = () => live;
@@ -213,38 +240,34 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
   let timer: NodeJS.Timeout | undefined;
   let output: unknown;
   try {
-    if (timeoutMs === undefined) {
-      output = await handler(call.arguments as never, context);
-    } else {
-      const running = Promise.resolve().then(() => handler(call.arguments as never, context));
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          const error = new TimeoutError(timeoutMs);
-          controller!.abort(error);
-          reject(error);
-        }, timeoutMs);
-      });
-      // A handler that ignores its signal keeps running; its late result is dropped.
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(() => {
+        timedOut = true;
+        stop();
+        controller!.abort(new TimeoutError(timeoutMs));
+      }, timeoutMs);
+    }
+    const returned = handler(call.arguments as never, context);
+    if (isThenable(returned)) {
+      const running = Promise.resolve(returned);
+      // A failure after the call ended is dropped.
       running.catch(() => undefined);
-      output = await Promise.race([running, timeout]);
+      output = await Promise.race([running, stopped]);
+    } else {
+      output = returned;
     }
   } catch (error) {
-    if (error instanceof TimeoutError) {
-      env.logger.warn(`tool "${name}" timed out`, { tool: name, timeoutMs: error.ms, requestId: env.requestId });
-      return ended("timeout", textResult(`Tool "${name}" timed out after ${error.ms} ms.`, true));
-    }
+    if (timedOut) return timedOutCall(env, name, timeoutMs!);
+    // The client cancelled: the SDK sends no response, and a handler giving up is normal.
+    if (env.signal.aborted) return cancelled(env, name);
     if (error instanceof ToolError) return ended("tool-error", textResult(error.message, true));
-    if (env.signal.aborted) {
-      // The client cancelled: the SDK sends no response, and a handler giving up is normal.
-      env.logger.debug(`tool "${name}" stopped after the client cancelled`, { tool: name, requestId: env.requestId });
-      return ended("cancelled", textResult(`Tool "${name}" was cancelled.`, true));
-    }
     return ended("internal-error", internalFailure(env.logger, name, "handler threw", error));
   } finally {
     live = false;
     if (timer) clearTimeout(timer);
-    if (abortFromClient) env.signal.removeEventListener("abort", abortFromClient);
+    env.signal.removeEventListener("abort", onClientAbort);
   }
+  if (output === STOPPED) return timedOut ? timedOutCall(env, name, timeoutMs!) : cancelled(env, name);
 
   const end = resultOf(entry, output, env.logger, name);
   const outputSchema = entry.definition.outputSchema;

@@ -5,7 +5,16 @@
  * about. Here each `initialize` opens a session (`Mcp-Session-Id`) with its own server
  * instance, so they can. Sessions are bounded in number and expire when idle.
  */
-import { isInitializeRequest, type Server, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import {
+  isInitializeRequest,
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type RequestId,
+  type Server,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
 
 export interface LegacySessionOptions {
   /** Open sessions at most; the least recently used one is closed to make room. Default 1000. */
@@ -68,6 +77,7 @@ export class LegacySessions {
     };
     if (this.options.onerror) transport.onerror = this.options.onerror;
     await server.connect(transport);
+    endStreamsOfCancelledRequests(transport);
     return transport.handleRequest(request, handleOptions);
   }
 
@@ -103,6 +113,39 @@ export class LegacySessions {
     this.sessions.delete(id);
     await session.server.close().catch(() => undefined);
   }
+}
+
+/**
+ * A request's answer goes on the event stream its POST opened, and the stream ends with it.
+ * A cancelled request is never answered (MCP: the receiver should not), so its stream would
+ * stay open, with a keep-alive timer, until the session ends: end it once the cancellation
+ * has been handled, unless the request was answered meanwhile or shares its POST (a 2025-03-26
+ * batch) with requests still running.
+ */
+function endStreamsOfCancelledRequests(transport: WebStandardStreamableHTTPServerTransport): void {
+  // Requests not yet answered, with the POST that carried them.
+  const unanswered = new Map<RequestId, unknown>();
+  const route = transport.onmessage;
+  const send = transport.send.bind(transport);
+  transport.onmessage = (message, extra) => {
+    if (isJSONRPCRequest(message)) unanswered.set(message.id, extra?.request);
+    route?.(message, extra);
+    if (!isJSONRPCNotification(message) || message.method !== "notifications/cancelled") return;
+    const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;
+    if (id === undefined || !unanswered.has(id)) return;
+    // After the SDK has aborted the request and the call has ended (the SDK then sends nothing).
+    setImmediate(() => {
+      if (!unanswered.has(id)) return;
+      const post = unanswered.get(id);
+      unanswered.delete(id);
+      for (const other of unanswered.values()) if (other === post) return;
+      transport.closeSSEStream(id);
+    });
+  };
+  transport.send = (message, options) => {
+    if ((isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) && message.id !== undefined) unanswered.delete(message.id);
+    return send(message, options);
+  };
 }
 
 function jsonRpcError(status: number, code: number, message: string): Response {

@@ -9,12 +9,12 @@ import { ProtocolError, ProtocolErrorCode, type Server, type ServerContext } fro
 import { serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
 import { ConcurrencyGate, type AfterCallHook, type BeforeCallHook, type RateLimitHook } from "./call-policy.js";
 import { runToolCall, type AnyToolHandler, type CallEnd, type CallEnvironment, type CallLimits } from "./call-tool.js";
+import { clientRequests } from "./client-requests.js";
 import { createHttpEntry, type HttpEntry } from "./http-entry.js";
 import { guardedStdioTransport } from "./stdio-guard.js";
 import { stderrLogger } from "./logger.js";
 import { Paginator } from "./pagination.js";
 import { ToolsServer, type ResultCheck, type ResultProjection, type ToolsCallParams } from "./tools-server.js";
-import { ToolError } from "./tool-error.js";
 import type { ToolContext, ToolDefinition, ToolEntry, ToolLogger } from "./types.js";
 
 export interface ToolServerOptions {
@@ -125,22 +125,23 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   };
   const toolLimits = new Map(Object.entries(config.toolTimeouts ?? {}).map(([name, timeoutMs]) => [name, { ...limits, timeoutMs }]));
 
-  const callTool = (params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck, projectResult: ResultProjection): Promise<CallEnd> => {
+  const callTool = (server: Server, params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck, projectResult: ResultProjection): Promise<CallEnd> => {
     const name = params.name;
     const entry = entries.get(name);
     if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    return runToolCall(entry, handlerFor(name), params.arguments, callEnvironment(ctx, logger, checkResult, projectResult), toolLimits.get(name) ?? limits);
+    return runToolCall(entry, handlerFor(name), params.arguments, callEnvironment(server, ctx, logger, checkResult, projectResult), toolLimits.get(name) ?? limits);
   };
 
   const createSdkServer = (): Server => {
-    const server = new ToolsServer(
+    const server: Server = new ToolsServer(
       config.info,
       {
         // logging: handlers may send log messages to the client (context.clientLog).
         capabilities: { tools: {}, logging: {} },
         ...(config.instructions ? { instructions: config.instructions } : {}),
       },
-      callTool,
+      // The connection's server answers what the client declared (context.elicit, context.sample).
+      (params, ctx, checkResult, projectResult) => callTool(server, params, ctx, checkResult, projectResult),
     );
     server.setRequestHandler("tools/list", async (request) => {
       const page = paginator.page(request.params?.cursor);
@@ -245,7 +246,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
  * cancellation or when the connection closes), progress only with a token, and the
  * client-facing helpers.
  */
-function callEnvironment(ctx: ServerContext, logger: ToolLogger, checkResult: ResultCheck, projectResult: ResultProjection): CallEnvironment {
+function callEnvironment(server: Server, ctx: ServerContext, logger: ToolLogger, checkResult: ResultCheck, projectResult: ResultProjection): CallEnvironment {
   const request = ctx.mcpReq;
   const progressToken = request._meta?.progressToken;
   return {
@@ -257,8 +258,7 @@ function callEnvironment(ctx: ServerContext, logger: ToolLogger, checkResult: Re
     checkResult,
     projectResult,
     clientLog: clientLogger(ctx, logger),
-    elicit: (elicitation) => request.elicitInput(elicitation as never).catch(failed("Elicitation")) as never,
-    sample: (sampling) => request.requestSampling(sampling as never).catch(failed("Sampling")) as never,
+    ...clientRequests(server, ctx),
     progress:
       progressToken === undefined
         ? noProgress
@@ -296,14 +296,6 @@ function clientLogger(ctx: ServerContext, serverLog: ToolLogger): ToolLogger {
     error: (message, data) => send("error", message, data),
   };
 }
-
-/**
- * `context.elicit` and `context.sample` fail with a ToolError the handler may catch, with
- * the SDK's reason: they need a 2025-era connection and the client's capability.
- */
-const failed = (what: string) => (error: unknown) => {
-  throw new ToolError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
-};
 
 /**
  * `allowedOrigins` as browsers send them (lowercase, no path, no default port), so that an

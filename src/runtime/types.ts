@@ -92,7 +92,10 @@ export interface ToolLogger {
 
 /** What a handler receives beside its typed input. */
 export interface ToolContext {
-  /** Aborted when the client cancels the call or the tool's timeout passes. */
+  /**
+   * Aborted when the client cancels the call, its connection closes, or the tool's timeout
+   * passes. The call ends then even if the handler goes on; what it does later is dropped.
+   */
   signal: AbortSignal;
   /** Reports progress when the client asked for it (a no-op otherwise). */
   progress(done: number, total?: number, message?: string): Promise<void>;
@@ -105,13 +108,14 @@ export interface ToolContext {
   clientLog: ToolLogger;
   /**
    * Asks the user for input through the client (MCP elicitation). Needs a client that
-   * declared the capability, on a 2025-era connection; otherwise it rejects with a
-   * ToolError saying why.
+   * declared the elicitation capability, on a 2025-era connection (revision 2026-07-28 has
+   * no requests from server to client); otherwise it rejects, before sending anything, with
+   * a ToolError saying what is missing.
    */
   elicit(request: ElicitationRequest): Promise<ElicitationResult>;
   /**
    * Asks the client's model for a completion (MCP sampling; deprecated as of protocol
-   * revision 2026-07-28). Same conditions as `elicit`.
+   * revision 2026-07-28). Same conditions as `elicit`, with the sampling capability.
    */
   sample(request: SamplingRequest): Promise<SamplingResult>;
   /** The caller's authentication, when the transport provides it. */

@@ -1,5 +1,6 @@
 /** One tools/call, transport aside: validation, limits, handler context, results, errors. */
 import { describe, expect, it } from "vitest";
+import { ConcurrencyGate } from "../../src/runtime/call-policy.js";
 import { callTool, type AnyToolHandler, type CallEnvironment } from "../../src/runtime/call-tool.js";
 import { ToolError } from "../../src/runtime/tool-error.js";
 import type { CallToolResult, CompiledValidator, ToolContext, ToolEntry } from "../../src/runtime/types.js";
@@ -58,6 +59,13 @@ function environment(overrides: Partial<CallEnvironment> = {}) {
 }
 
 const handlerOf = (fn: (input: never, context: ToolContext) => unknown): AnyToolHandler => fn;
+
+/** `promise`, or a failure if it has not settled within a second. */
+function endsSoon<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("the call did not end within 1 s")), 1_000)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 const textOf = (result: CallToolResult) => (result.content[0] as { text: string }).text;
 
 describe("callTool: arguments", () => {
@@ -199,20 +207,63 @@ describe("callTool: the handler's context", () => {
     expect(result.isError).toBe(true);
   });
 
-  it("a signal already aborted before the call reaches the handler aborted", async () => {
+  it("a call cancelled before its handler starts (say, during an async hook) never runs it", async () => {
     const { env, controller } = environment();
-    controller.abort();
-    let aborted: boolean | undefined;
-    await callTool(
+    const statuses: string[] = [];
+    let ran = false;
+    const result = await callTool(
       plainTool,
-      handlerOf((_i, c) => {
-        aborted = c.signal.aborted;
-        return "late";
-      }),
+      handlerOf(() => ((ran = true), "late")),
       { city: "Oslo" },
       env,
+      { beforeCall: () => void controller.abort("user pressed stop"), afterCall: (_c, outcome) => void statuses.push(outcome.status) },
     );
-    expect(aborted).toBe(true);
+    expect(ran).toBe(false);
+    expect(statuses).toEqual(["cancelled"]);
+    expect(result).toEqual({ content: [{ type: "text", text: 'Tool "get_weather" was cancelled.' }], isError: true });
+  });
+
+  it.each([
+    ["a linked signal", {}],
+    ["the request's own signal", { signalEndsWithCall: true }],
+  ])("with %s, a cancelled call ends at once though its handler never settles and ignores its signal", async (_what, overrides) => {
+    const { env, controller, logger } = environment(overrides);
+    const gate = new ConcurrencyGate(1);
+    const statuses: string[] = [];
+    let markStarted!: () => void;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const running = callTool(
+      plainTool,
+      handlerOf(() => (markStarted(), new Promise(() => {}))),
+      { city: "Oslo" },
+      env,
+      { concurrency: gate, afterCall: (_c, outcome) => void statuses.push(outcome.status) },
+    );
+    await started;
+    expect(gate.active).toBe(1);
+    controller.abort("user pressed stop");
+    expect(await endsSoon(running)).toEqual({ content: [{ type: "text", text: 'Tool "get_weather" was cancelled.' }], isError: true });
+    expect(statuses).toEqual(["cancelled"]);
+    expect(gate.active).toBe(0);
+    expect(logger.calls.map((c) => c.level)).toEqual(["debug"]);
+  });
+
+  it("a handler that returns a value once it sees the cancellation still ends the call as cancelled (nothing is sent)", async () => {
+    const { env, controller } = environment({ signalEndsWithCall: true });
+    const statuses: string[] = [];
+    let markStarted!: () => void;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const running = callTool(
+      plainTool,
+      handlerOf((_i, c) => new Promise((resolve) => (c.signal.addEventListener("abort", () => resolve("partial")), markStarted()))),
+      { city: "Oslo" },
+      env,
+      { afterCall: (_c, outcome) => void statuses.push(outcome.status) },
+    );
+    await started;
+    controller.abort();
+    await running;
+    expect(statuses).toEqual(["cancelled"]);
   });
 
   it("a handler that never resolves times out: isError, its signal aborted, a warning logged", async () => {
