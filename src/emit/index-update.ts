@@ -7,7 +7,7 @@
 import type { ExportDeclaration, Identifier, ImportDeclaration, Node, ObjectLiteralExpression, Project, SourceFile, ts } from "ts-morph";
 import type { ProjectModel, ToolIdentifiers, ToolModel } from "../spec/model.js";
 import { lineColumn, syntaxProblem } from "./handler-rename.js";
-import { type IndexRenames, type IndexUpdate, propertyKey } from "./handlers-index.js";
+import { type IndexRenames, type IndexUpdate, propertyKey, sortedUnique } from "./handlers-index.js";
 import { tsIdentifier } from "./templates.js";
 import { applyEdits, lineColumnAt, positionAfterEdits, type TextEdit } from "./text-edits.js";
 import { tsMorph } from "./ts-morph-lazy.js";
@@ -42,14 +42,25 @@ export function updateIndex(project: Project, model: ProjectModel, text: string,
     const rename = renames.indexRenames.get(tool.name);
     if (!rename || presentKeys.has(tool.name) || renamedKeys.has(rename.fromName)) continue;
     const property = keyNodes.get(rename.fromName);
-    if (!property || !Node.isPropertyAssignment(property)) continue;
-    const nameNode = property.getNameNode();
-    if (!Node.isIdentifier(nameNode) && !Node.isStringLiteral(nameNode)) continue;
-    edits.push({ position: nameNode.getStart(), end: nameNode.getEnd(), text: propertyKey(tool.name) });
-    edits.push(...importRenameEdits((lookup ??= fileLookup(sourceFile)), rename.from, tool.ids));
+    if (!property) continue;
+    lookup ??= fileLookup(sourceFile);
+    if (Node.isShorthandPropertyAssignment(property)) {
+      // `{ oldName }` is both the key and the value: it becomes `new_name: <the binding as renamed>`.
+      const nameNode = property.getNameNode();
+      const renamed = importRenameEdits(lookup, rename.from, tool.ids, nameNode);
+      edits.push(...renamed.edits);
+      const value = nameNode.getText() === rename.from.handler ? renamed.local : nameNode.getText();
+      edits.push({ position: nameNode.getStart(), end: nameNode.getEnd(), text: `${propertyKey(tool.name)}: ${value}` });
+    } else {
+      // `old: x`, `"old": x`, `["old"]: x`, `old() {}`: only the key changes.
+      const nameNode = (property as Node & { getNameNode(): Node }).getNameNode();
+      edits.push({ position: nameNode.getStart(), end: nameNode.getEnd(), text: propertyKey(tool.name) });
+      edits.push(...importRenameEdits(lookup, rename.from, tool.ids).edits);
+    }
     presentKeys.add(tool.name);
     renamedKeys.add(rename.fromName);
   }
+  const keys = sortedUnique([...presentKeys].filter((key) => !renamedKeys.has(key) || toolNames.has(key)));
 
   for (const property of object.getProperties()) {
     const key = propertyName(property);
@@ -57,9 +68,17 @@ export function updateIndex(project: Project, model: ProjectModel, text: string,
     orphans.push({ key, position: property.getStart() });
   }
   const missing = model.tools.filter((tool) => !presentKeys.has(tool.name) && !renames.blocked.has(tool.name));
+  const setter = missing.some((tool) => tool.name === "__proto__") ? object.getProperties().find(isPrototypeSetter) : undefined;
+  if (setter) {
+    const value = Node.isPropertyAssignment(setter) ? (setter.getInitializer()?.getText() ?? "") : "";
+    return {
+      problem: `\`${setter.getText().slice(0, 40)}\` sets the object's prototype, so the \`__proto__\` tool has no handler; write \`["__proto__"]: ${value.slice(0, 40)}\` instead`,
+      ...lineColumn(sourceFile, setter.getStart()),
+    };
+  }
   // A spread (`...guarded`) or a key only the code knows may already hold a missing tool:
   // an entry added after it would silently replace the author's handler. Leave the file alone.
-  const unseen = missing.length > 0 ? object.getProperties().find((property) => propertyName(property) === undefined) : undefined;
+  const unseen = missing.length > 0 ? object.getProperties().find((property) => propertyName(property) === undefined && !isPrototypeSetter(property)) : undefined;
   if (unseen) {
     const names = missing.map((tool) => `\`${tool.name}\``).join(", ");
     return {
@@ -77,7 +96,9 @@ export function updateIndex(project: Project, model: ProjectModel, text: string,
   const updated = applyEdits(text, edits);
   // Reported in the file as this run leaves it: imports added above an orphan move it down.
   const orphanKeys = orphans.map(({ key, position }) => ({ key, ...lineColumnAt(updated, positionAfterEdits(edits, position)) }));
-  return { text: updated, orphanKeys };
+  const finalFile = updated === text ? sourceFile : project.createSourceFile("/existing/index.ts", updated, { overwrite: true });
+  const modules = sortedUnique(finalFile.getImportStringLiterals().map((literal) => literal.getLiteralValue()));
+  return { text: updated, orphanKeys, keys, modules };
 }
 
 /** What renames look up in the index, gathered once: a lookup per rename would make many renames quadratic. */
@@ -112,9 +133,13 @@ function fileLookup(sourceFile: SourceFile): FileLookup {
 /**
  * `import { oldName } from "./old.js"` becomes `import { newName } from "./new.js"`, and
  * every use of `oldName` in the file follows; when `newName` is taken, the import keeps
- * the local name instead (`newName as oldName`), so no other line changes.
+ * the local name instead (`newName as oldName`), so no other line changes. `local` is
+ * what the binding `oldName` is called afterwards; `skip` is an identifier the caller
+ * rewrites itself. A namespace import (`* as m`, used as `m.oldName`) and a re-export
+ * would break if their path changed and are left as written: the caller finds the old
+ * path still there and does not move the file.
  */
-function importRenameEdits(lookup: FileLookup, from: ToolIdentifiers, to: ToolIdentifiers): TextEdit[] {
+function importRenameEdits(lookup: FileLookup, from: ToolIdentifiers, to: ToolIdentifiers, skip?: Node): { edits: TextEdit[]; local: string } {
   const { Node } = tsMorph();
   const edits: TextEdit[] = [];
   const specifiers = new Map([
@@ -122,7 +147,9 @@ function importRenameEdits(lookup: FileLookup, from: ToolIdentifiers, to: ToolId
     [`./${from.file}`, `./${to.file}`],
   ]);
   // Edits sit at distinct positions, so their order does not matter.
-  const declarations = [...specifiers.keys()].flatMap((specifier) => lookup.bySpecifier.get(specifier) ?? []);
+  const declarations = [...specifiers.keys()]
+    .flatMap((specifier) => lookup.bySpecifier.get(specifier) ?? [])
+    .filter((declaration) => Node.isImportDeclaration(declaration) && declaration.getNamespaceImport() === undefined);
   let renameUses = false;
   for (const declaration of declarations) {
     const specifier = declaration.getModuleSpecifier()!;
@@ -142,13 +169,13 @@ function importRenameEdits(lookup: FileLookup, from: ToolIdentifiers, to: ToolId
   }
   if (renameUses) {
     for (const id of lookup.identifiers.get(from.handler) ?? []) {
-      if (isPropertyNamePosition(id)) continue;
+      if (id === skip || isPropertyNamePosition(id)) continue;
       const parent = id.getParent();
       const text = parent && Node.isShorthandPropertyAssignment(parent) ? `${from.handler}: ${to.handler}` : to.handler;
       edits.push({ position: id.getStart(), end: id.getEnd(), text });
     }
   }
-  return edits;
+  return { edits, local: renameUses ? to.handler : from.handler };
 }
 
 /** `x` in `{ x: 1 }` or `a.x`: a name, not a use of the binding `x`. */
@@ -178,6 +205,16 @@ function findHandlersObject(sourceFile: SourceFile): ObjectLiteralExpression | u
   return expression && Node.isObjectLiteralExpression(expression) ? expression : undefined;
 }
 
+/** `__proto__: x` (or `"__proto__": x`): sets the object's prototype, adds no key. */
+function isPrototypeSetter(property: Node): boolean {
+  const { Node } = tsMorph();
+  if (!Node.isPropertyAssignment(property)) return false;
+  const nameNode = property.getNameNode();
+  // Escapes count: `"__pr\u006fto__": x` sets the prototype too.
+  const name = Node.isIdentifier(nameNode) ? nameNode.compilerNode.text : Node.isStringLiteral(nameNode) ? nameNode.getLiteralValue() : undefined;
+  return name === "__proto__";
+}
+
 /** The key a property stands for, when it can be known without running the code. */
 function propertyName(property: Node): string | undefined {
   const { Node } = tsMorph();
@@ -190,6 +227,7 @@ function propertyName(property: Node): string | undefined {
   ) {
     return undefined;
   }
+  if (isPrototypeSetter(property)) return undefined;
   const nameNode = property.getNameNode();
   if (Node.isIdentifier(nameNode)) return nameNode.getText();
   if (Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode)) return nameNode.getLiteralValue();

@@ -15,7 +15,7 @@ import { toolIdentifiers } from "../spec/identifiers.js";
 import type { ProjectModel, ToolIdentifiers, ToolModel } from "../spec/model.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { moduleReferences, renameHandlerModule } from "./handler-rename.js";
-import { renderIndex, updateIndexWithoutParser } from "./handlers-index.js";
+import { type IndexRead, renderIndex, updateIndexWithoutParser } from "./handlers-index.js";
 import { sanitizeForComment } from "./header.js";
 import { updateIndex } from "./index-update.js";
 import { tsIdentifier, tsString } from "./templates.js";
@@ -52,13 +52,35 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
   const renames = planRenames(parser, model, existing, diagnosticFile);
   diagnostics.push(...renames.diagnostics);
 
+  // Worked out for the first orphan, if any.
+  let unprefixed: UnprefixedTools | undefined;
+
   const indexText = existing.files.get(INDEX);
   let indexLeftAlone = false;
+  // The index as the author left it, once read: which tools it already maps, and where from.
+  let indexRead: IndexRead | undefined;
   if (indexText === undefined) {
     const listed = model.tools.filter((tool) => !renames.blocked.has(tool.name));
     files.push({ area: "handlers", path: INDEX, contents: renderIndex(listed, layout.generatedFromHandlers), mode: "create" });
   } else {
-    const update = updateIndexWithoutParser(model, indexText, renames) ?? updateIndex(parser(), model, indexText, renames);
+    const read = () => updateIndexWithoutParser(model, indexText, renames) ?? updateIndex(parser(), model, indexText, renames);
+    let update = read();
+    // A file is moved only when the index stops importing its old path: an import the update
+    // could not follow (a namespace import, a re-export, an entry it could not find) would
+    // break. Those renames are not done, and the index is read again without them.
+    if (!("problem" in update)) {
+      const modules = update.modules;
+      const stale = (move: HandlerMove) => modules.find((specifier) => moduleExtension(handlersDir, INDEX, specifier, move.from.file) !== undefined);
+      const unfollowed = renames.moves.filter((move) => stale(move) !== undefined);
+      for (const move of unfollowed) {
+        const reason = `${diagnosticFile(INDEX)} could not be updated (it would go on importing ${tsString(stale(move)!)})`;
+        diagnostics.push(renameRefused(move.tool, diagnosticFile(move.fromPath), reason));
+        renames.moves.splice(renames.moves.indexOf(move), 1);
+        renames.indexRenames.delete(move.tool.name);
+        renames.blocked.add(move.tool.name);
+      }
+      if (unfollowed.length > 0) update = read();
+    }
     if ("problem" in update) {
       indexLeftAlone = true;
       diagnostics.push({
@@ -69,13 +91,15 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
         hint: "add the new tools to the `handlers` object by hand",
       });
     } else {
+      indexRead = update;
       for (const orphan of update.orphanKeys) {
+        const namespaced = (unprefixed ??= unprefixedTools(model)).byName.get(orphan.key);
         diagnostics.push({
           code: "MG050",
           severity: "warning",
           message: `handler \`${orphan.key}\` in ${diagnosticFile(INDEX)} names no tool (kept)`,
           location: { file: diagnosticFile(INDEX), line: orphan.line, column: orphan.column },
-          hint: "remove it if its tool was deleted or renamed",
+          hint: namespaced ? namespaceHint(orphan.key, namespaced, diagnosticFile) : "remove it if its tool was deleted or renamed",
         });
       }
       if (update.text !== indexText) files.push({ area: "handlers", path: INDEX, contents: update.text, mode: "update" });
@@ -111,23 +135,26 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
   }
 
   const moved = new Set(renames.moves.map((move) => move.tool));
+  const mapped = new Set(indexRead?.keys);
   for (const tool of model.tools) {
     const path = `${tool.ids.file}.ts`;
-    if (renames.blocked.has(tool.name) || moved.has(tool)) continue;
-    if (!existing.files.has(path)) {
-      files.push({ area: "handlers", path, contents: renderStub(tool, layout.generatedFromHandlers), mode: "create" });
-    }
+    if (renames.blocked.has(tool.name) || moved.has(tool) || existing.files.has(path)) continue;
+    // The index maps the tool to a handler of the author's elsewhere (`./hello/index.js`):
+    // a stub would be an unused file that throws. One the index imports is written, though.
+    if (mapped.has(tool.name) && !indexRead!.modules.some((specifier) => moduleExtension(handlersDir, INDEX, specifier, tool.ids.file) !== undefined)) continue;
+    files.push({ area: "handlers", path, contents: renderStub(tool, layout.generatedFromHandlers), mode: "create" });
   }
 
   const toolFiles = new Set(model.tools.map((tool) => `${tool.ids.file}.ts`));
   for (const path of [...existing.files.keys()].sort()) {
     if (path === INDEX || toolFiles.has(path) || moving.has(path) || !isHandlerModule(path)) continue;
+    const namespaced = (unprefixed ??= unprefixedTools(model)).byFile.get(path.slice(0, -".ts".length));
     diagnostics.push({
       code: "MG050",
       severity: "warning",
       message: `${diagnosticFile(path)} matches no tool (kept)`,
       location: { file: diagnosticFile(path), line: 1, column: 1 },
-      hint: "delete it if its tool was removed, or move shared code into a subfolder",
+      hint: namespaced ? namespaceHint(namespaced.rest, namespaced, diagnosticFile) : "delete it if its tool was removed, or move shared code into a subfolder",
     });
   }
 
@@ -229,16 +256,14 @@ function staleImports(
   diagnosticFile: (file: string) => string,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const inFolder = (file: string) => posix.join(handlersDir || ".", file);
   for (const [file, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    // The index follows every rename that is done (a move it cannot follow is not done).
+    if (file === INDEX) continue;
     // Reading is cheap, parsing is not: only files that spell an old module's name are parsed.
     if (!/\.[cm]?tsx?$/.test(file) || !moves.some((move) => text.includes(move.from.file))) continue;
     for (const reference of moduleReferences(project, text)) {
-      if (!/^\.\.?\//.test(reference.specifier)) continue;
-      const target = inFolder(posix.join(posix.dirname(file), reference.specifier));
       for (const move of moves) {
-        const old = inFolder(move.from.file);
-        const extension = ["", ".js", ".ts"].find((ext) => target === `${old}${ext}`);
+        const extension = moduleExtension(handlersDir, file, reference.specifier, move.from.file);
         if (extension === undefined) continue;
         const tail = `${move.from.file}${extension}`;
         const replacement = `${reference.specifier.slice(0, -tail.length)}${move.tool.ids.file}${extension}`;
@@ -254,6 +279,57 @@ function staleImports(
     }
   }
   return diagnostics;
+}
+
+/**
+ * How `importer` names the module `handlers/<stem>.ts` when `specifier` is that module
+ * (`./stem.js`, `../handlers/stem`, ...): the extension written, or `undefined` for another module.
+ * Paths are relative to the handlers folder.
+ */
+function moduleExtension(handlersDir: string, importer: string, specifier: string, stem: string): "" | ".js" | ".ts" | undefined {
+  if (!/^\.\.?\//.test(specifier)) return undefined;
+  const inFolder = (file: string) => posix.join(handlersDir || ".", file);
+  const target = inFolder(posix.join(posix.dirname(importer), specifier));
+  const module = inFolder(stem);
+  return (["", ".js", ".ts"] as const).find((extension) => target === `${module}${extension}`);
+}
+
+interface UnprefixedTools {
+  /** By the name without the prefix: `hello` for `acme_hello`. */
+  byName: Map<string, { tool: ToolModel; rest: string }>;
+  /** By the handler file stem of that name. */
+  byFile: Map<string, { tool: ToolModel; rest: string }>;
+}
+
+/**
+ * The tools without a prefix that every tool's name starts with and that ends in `_`, `.` or
+ * `-`, as a namespace does: `hello` for `acme_hello`. For hints only: the namespace the
+ * handlers were written under is not known here, so nothing is moved on this guess.
+ */
+function unprefixedTools(model: ProjectModel): UnprefixedTools {
+  const found: UnprefixedTools = { byName: new Map(), byFile: new Map() };
+  const first = model.tools[0]?.name ?? "";
+  for (let at = 1; at < first.length; at++) {
+    const prefix = first.slice(0, at);
+    if (!"_.-".includes(first[at - 1]) || !model.tools.every((tool) => tool.name.length > at && tool.name.startsWith(prefix))) continue;
+    for (const tool of model.tools) {
+      const rest = tool.name.slice(at);
+      if (!found.byName.has(rest)) found.byName.set(rest, { tool, rest });
+      const file = toolIdentifiers(rest).file;
+      if (!found.byFile.has(file)) found.byFile.set(file, { tool, rest });
+    }
+  }
+  return found;
+}
+
+function namespaceHint(oldName: string, namespaced: { tool: ToolModel }, diagnosticFile: (file: string) => string): string {
+  const { name, ids } = namespaced.tool;
+  return (
+    `if the config's \`namespace\` renamed tool \`${oldName}\` to \`${name}\`, this handler can follow it in two runs (README: adopting a namespace): ` +
+    `delete the stub ${diagnosticFile(`${ids.file}.ts`)} and its index entry if mcp-gen wrote them, take the namespace out of the config, ` +
+    `write \`name: ${name}\` and \`renamedFrom: ${oldName}\` in the spec and generate; then put the namespace back with \`name: ${oldName}\`. ` +
+    `Otherwise remove it if its tool was deleted`
+  );
 }
 
 function renameRefused(tool: ToolModel, fromFile: string, reason: string): Diagnostic {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
+import { renderIndex, updateIndexWithoutParser } from "../../src/emit/handlers-index.js";
 import { emitHandlerStubs, type ExistingHandlers } from "../../src/emit/stubs.js";
-import { createIssue, getWeather, projectModel } from "./project-model-fixture.js";
+import { createIssue, getWeather, modelFromWire, projectModel, projectOf } from "./project-model-fixture.js";
 
 const layout = { generatedFromHandlers: "../generated", handlersDir: "handlers" };
 const twoTools = projectModel([getWeather, createIssue]);
@@ -274,5 +275,56 @@ export const handlers = {
   test("diagnostic paths are project-relative, also when the handlers folder is the project root", () => {
     const result = emitHandlerStubs(twoTools, existing({ "old.ts": "" }), { generatedFromHandlers: "./generated", handlersDir: "." });
     expect(result.diagnostics.map((d) => d.location?.file)).toEqual(["old.ts"]);
+  });
+});
+
+// `__proto__` is a valid MCP tool name, but `__proto__: proto` in an object literal sets the
+// prototype and adds no key: the tool had no handler at run time ("no handler is registered").
+describe("a tool named __proto__", () => {
+  const proto = projectOf([modelFromWire({ name: "__proto__", inputSchema: { type: "object" } }), modelFromWire({ name: "ping", inputSchema: { type: "object" } })]);
+  const ping = projectOf([proto.tools[1]]);
+
+  /** The `handlers` object `index` builds, with each import bound to a function named after it. */
+  function handlersOf(index: string): object {
+    const imported = [...index.matchAll(/^import \{ (\w+) \} from /gm)].map((match) => match[1]);
+    const body = index
+      .replace(/^import .*$/gm, "")
+      .replace("export const handlers =", "return")
+      .replace(/ satisfies ToolHandlers/, "");
+    return new Function(...imported, body)(...imported.map((name) => () => name));
+  }
+
+  test.each<{ name: string; files: Record<string, string> }>([
+    { name: "a new index", files: {} },
+    { name: "an index in the generated shape (read without a parser)", files: { "index.ts": renderIndex(ping.tools, "../generated") } },
+    { name: "an index the author wrote (read through its syntax tree)", files: { "index.ts": `import { ping } from "./ping.js";\n\nexport const handlers = { ping };\n` } },
+  ])("$name: the entry is an own property, and the next run finds it", ({ files }) => {
+    const first = emitHandlerStubs(proto, existing({ "ping.ts": "", ...files }), layout);
+    expect(first.diagnostics).toEqual([]);
+    const index = first.files.find((file) => file.path === "index.ts")!.contents;
+    expect(index).toContain('["__proto__"]: proto');
+    expect(index).toContain('import { proto } from "./proto.js";');
+    const handlers = handlersOf(index);
+    expect(Object.hasOwn(handlers, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(handlers)).toBe(Object.prototype);
+    expect(emitHandlerStubs(proto, existing({ "ping.ts": "", "proto.ts": "", "index.ts": index }), layout)).toEqual({ files: [], diagnostics: [] });
+  });
+
+  test("the generated shape with the computed key is still read without a parser", () => {
+    const index = renderIndex(proto.tools, "../generated");
+    expect(index).toContain('\n  ["__proto__"]: proto,\n');
+    expect(updateIndexWithoutParser(proto, index, { indexRenames: new Map(), blocked: new Set() })).toMatchObject({ text: index, keys: ["__proto__", "ping"] });
+  });
+
+  test.each([
+    { name: "bare", entry: "__proto__: proto," },
+    { name: "quoted", entry: '"__proto__": proto,' },
+  ])("an entry written as a prototype setter ($name): MG051, index left alone, with the fix in the message", ({ entry }) => {
+    const index = renderIndex(proto.tools, "../generated").replace('["__proto__"]: proto,', entry);
+    expect(updateIndexWithoutParser(proto, index, { indexRenames: new Map(), blocked: new Set() })).toBeUndefined();
+    const result = emitHandlerStubs(proto, existing({ "ping.ts": "", "proto.ts": "", "index.ts": index }), layout);
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics).toMatchObject([{ code: "MG051", location: { file: "handlers/index.ts", line: 6, column: 3 } }]);
+    expect(result.diagnostics[0].message).toContain('sets the object\'s prototype, so the `__proto__` tool has no handler; write `["__proto__"]: proto` instead');
   });
 });

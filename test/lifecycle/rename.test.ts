@@ -49,6 +49,8 @@ export const handlers = {
 } satisfies ToolHandlers;
 `;
 
+const T2_HANDLER = `import type { T2Handler } from "../generated/tools/t2.js";\n\nexport const t2: T2Handler = async (input) => "two";\n`;
+
 describe("emitHandlerStubs with renamedFrom", () => {
   test("renames the handler file, its export and type import, and the index entry; nothing else changes", () => {
     const result = emit([tool("fetch_forecast", "get_weather"), tool("ping")], { "get_weather.ts": OLD_HANDLER, "ping.ts": "", "index.ts": OLD_INDEX });
@@ -96,6 +98,67 @@ export const handlers = {
     const orphan = result.diagnostics.find((d) => d.code === "MG050");
     expect(orphan?.location).toEqual({ file: "handlers/index.ts", line: 2, column: 58 });
     expect(written.split("\n")[1].slice(57)).toMatch(/^old_tool: oldTool/);
+  });
+
+  // `{ ping, t2 }`: the entry is key and value at once. Before, the entry was not followed: the
+  // index kept `t2` and its import of the moved file, gained `t2_renamed: t2Renamed`, and tsc failed.
+  test.each([
+    {
+      name: "one line",
+      index: `import { ping } from "./ping.js";\nimport { t2 } from "./t2.js";\n\nexport const handlers = { ping, t2 } satisfies ToolHandlers;\n`,
+      tools: [tool("t2_renamed", "t2"), tool("ping")],
+      want: `import { ping } from "./ping.js";\nimport { t2Renamed } from "./t2_renamed.js";\n\nexport const handlers = { ping, t2_renamed: t2Renamed } satisfies ToolHandlers;\n`,
+    },
+    {
+      name: "one per line",
+      index: `import { ping } from "./ping.js";\nimport { t2 } from "./t2.js";\n\nexport const handlers = {\n  ping,\n  t2,\n} satisfies ToolHandlers;\n`,
+      tools: [tool("t2_renamed", "t2"), tool("ping")],
+      want: `import { ping } from "./ping.js";\nimport { t2Renamed } from "./t2_renamed.js";\n\nexport const handlers = {\n  ping,\n  t2_renamed: t2Renamed,\n} satisfies ToolHandlers;\n`,
+    },
+    {
+      name: "the new name already taken: the import keeps the old local name",
+      index: `import { t2 } from "./t2.js";\nconst t2Renamed = 1;\nexport const handlers = { t2, ping: t2Renamed };\n`,
+      tools: [tool("t2_renamed", "t2"), tool("ping")],
+      want: `import { t2Renamed as t2 } from "./t2_renamed.js";\nconst t2Renamed = 1;\nexport const handlers = { t2_renamed: t2, ping: t2Renamed };\n`,
+    },
+    {
+      name: "a computed key",
+      index: `import { t2 } from "./t2.js";\nexport const handlers = { ["t2"]: t2 };\n`,
+      tools: [tool("t2_renamed", "t2")],
+      want: `import { t2Renamed } from "./t2_renamed.js";\nexport const handlers = { t2_renamed: t2Renamed };\n`,
+    },
+  ])("a shorthand or computed entry follows the rename ($name); no MG163 for the index", ({ index, tools, want }) => {
+    const files = { "t2.ts": T2_HANDLER, "index.ts": index, ...(tools.length > 1 ? { "ping.ts": "" } : {}) };
+    const result = emit(tools, files);
+    expect(result.files.map(({ path, mode }) => `${path}:${mode}`)).toEqual(["t2_renamed.ts:rename", "index.ts:update"]);
+    expect(result.files[1].contents).toBe(want);
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["MG160"]);
+  });
+
+  test.each([
+    {
+      name: "a namespace import",
+      index: `import * as weather from "./get_weather.js";\nexport const handlers = { get_weather: weather.getWeather };\n`,
+      specifier: '"./get_weather.js"',
+    },
+    {
+      name: "a re-export of the handler",
+      index: `import { getWeather } from "./get_weather.js";\nexport { getWeather } from "./get_weather.js";\nexport const handlers = { get_weather: getWeather };\n`,
+      specifier: '"./get_weather.js"',
+    },
+    {
+      name: "the new key already there, the old import still used",
+      index: `import { getWeather } from "./get_weather.js";\nexport const handlers = { fetch_forecast: getWeather };\n`,
+      specifier: '"./get_weather.js"',
+    },
+  ])("MG161, nothing moved, index left as written, when the index cannot follow: $name", ({ index, specifier }) => {
+    const result = emit([tool("fetch_forecast", "get_weather")], { "get_weather.ts": OLD_HANDLER, "index.ts": index });
+    expect(result.files).toEqual([]);
+    const mg161 = result.diagnostics.filter((d) => d.code === "MG161");
+    expect(mg161.map((d) => d.message)).toEqual([
+      `\`renamedFrom: get_weather\` of \`fetch_forecast\`: handlers/get_weather.ts was not renamed: handlers/index.ts could not be updated (it would go on importing ${specifier})`,
+    ]);
+    expect(result.diagnostics.map((d) => d.code)).not.toContain("MG163");
   });
 
   test.each([
@@ -368,6 +431,38 @@ describe("generate with renamedFrom, end to end", () => {
 
     const again = await generate({ cwd: dir });
     expect(again.written).toEqual([]);
+    const check = typeCheck(dir, ["generated/**/*.ts", "handlers/**/*.ts"]);
+    expect(check.output).toBe("");
+    expect(check.status).toBe(0);
+  });
+
+  it("an index written with shorthand entries follows the rename, and the project type-checks", async () => {
+    const spec = (name: string, more = "") => `name: ${name}\n${more}description: The tool.\ninputSchema:\n  type: object\n`;
+    const dir = tempProject("rename-shorthand", {
+      "package.json": JSON.stringify({ name: "rename-shorthand", version: "1.0.0", type: "module" }),
+      "specs/hello.yaml": spec("hello"),
+      "specs/t2.yaml": spec("t2"),
+    });
+    dirs.push(dir);
+    expect((await generate({ cwd: dir })).exitCode).toBe(0);
+    const indexPath = path.join(dir, "handlers/index.ts");
+    const index = readFileSync(indexPath, "utf8");
+    writeFileSync(indexPath, index.slice(0, index.indexOf("export const")) + "export const handlers = {\n  hello,\n  t2,\n} satisfies ToolHandlers;\n");
+
+    writeFiles(dir, { "specs/t2.yaml": spec("t2_renamed", "renamedFrom: t2\n") });
+    const result = await generate({ cwd: dir });
+    expect(result.exitCode).toBe(0);
+    expect(result.diagnostics.filter((d) => /^MG(05|16)/.test(d.code)).map((d) => d.code)).toEqual(["MG160"]);
+    expect(readFileSync(indexPath, "utf8")).toBe(`import type { ToolHandlers } from "../generated/handlers.js";
+import { hello } from "./hello.js";
+import { t2Renamed } from "./t2_renamed.js";
+
+export const handlers = {
+  hello,
+  t2_renamed: t2Renamed,
+} satisfies ToolHandlers;
+`);
+    expect((await generate({ cwd: dir })).written).toEqual([]);
     const check = typeCheck(dir, ["generated/**/*.ts", "handlers/**/*.ts"]);
     expect(check.output).toBe("");
     expect(check.status).toBe(0);
