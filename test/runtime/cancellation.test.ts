@@ -69,9 +69,12 @@ async function overConnection(server: ToolServer) {
   return { client, idsOf, answered };
 }
 
-async function overHttp(server: ToolServer, era: Era) {
+/** A client of `server`: through its in-process `fetch`, or at `url` over the network. */
+async function overHttp(server: ToolServer, era: Era, url?: URL) {
   const client = new Client({ name: "cancellation-test-client", version: "1.0.0" }, era === "modern" ? { versionNegotiation: { mode: "auto" } } : {});
-  const transport = new StreamableHTTPClientTransport(new URL("http://test.local/mcp"), { fetch: (url, init) => server.fetch(new Request(url, init)) });
+  const transport = url
+    ? new StreamableHTTPClientTransport(url)
+    : new StreamableHTTPClientTransport(new URL("http://test.local/mcp"), { fetch: (input, init) => server.fetch(new Request(input, init)) });
   await client.connect(transport);
   expect(client.getProtocolEra()).toBe(era);
   closing.push(() => client.close());
@@ -125,8 +128,12 @@ describe("a cancelled call whose handler never settles", () => {
   it.each<Era>(["legacy", "modern"])("over HTTP, %s era: ends at once as cancelled and frees its slot", async (era) => {
     const { server, outcomes, hangs } = hangServer();
     closing.push(() => server.close());
-    const { client } = await overHttp(server, era);
-    // 2025 era: notifications/cancelled in the session; 2026-07-28: the request's stream is aborted.
+    // A real HTTP server: in 2026-07-28 a cancellation is the request's connection closing,
+    // which an in-process fetch does not do once its response has been handed over.
+    const running = await server.serveHttp({ port: 0 });
+    closing.push(() => running.close());
+    const { client } = await overHttp(server, era, running.url);
+    // 2025 era: notifications/cancelled in the session; 2026-07-28: the request's connection is closed.
     await cancelOnceRunning(client, hangs);
     await expect.poll(() => outcomes).toEqual([["hang", "cancelled"]]);
     expect(await client.callTool({ name: "echo", arguments: { text: "next" } })).toMatchObject({ content: [{ type: "text", text: "next" }] });
