@@ -215,14 +215,30 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
   // signal then keeps running, but what it does later is dropped, and it holds up nothing:
   // not the concurrency slot, not afterCall, not the SDK's record of the request.
   let timedOut = false;
-  let stop!: () => void;
-  const stopped = new Promise<typeof STOPPED>((resolve) => (stop = () => resolve(STOPPED)));
+  // What the call waits for: the handler's outcome, or STOPPED when the call ends first.
+  let settle!: (value: unknown) => void;
+  let fail!: (error: unknown) => void;
+  const outcome = new Promise<unknown>((resolve, reject) => ((settle = resolve), (fail = reject)));
+  const stop = () => settle(STOPPED);
   const onClientAbort = () => {
     // The call's end first, so it wins over whatever the handler does when its signal aborts.
     stop();
     controller?.abort(env.signal.reason);
   };
-  env.signal.addEventListener("abort", onClientAbort, { once: true });
+  let listening = false;
+  const listen = () => {
+    if (env.signal.aborted) return onClientAbort();
+    listening = true;
+    env.signal.addEventListener("abort", onClientAbort, { once: true });
+  };
+  // A handler's own signal follows the client's from the start. Otherwise the client's
+  // signal is listened to only once the handler has run for a few microtasks: most have
+  // settled by then, and a listener on an AbortSignal costs about a fifth of a whole call.
+  if (controller) listen();
+  let done = false;
+  const listenIfRunning = () => {
+    if (!done && !listening) listen();
+  };
   // Progress and client log messages end with the call: MCP forbids progress after the answer.
   let live = true;
   const isLive = () => live;
@@ -250,9 +266,10 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
     const returned = handler(call.arguments as never, context);
     if (isThenable(returned)) {
       const running = Promise.resolve(returned);
-      // A failure after the call ended is dropped.
-      running.catch(() => undefined);
-      output = await Promise.race([running, stopped]);
+      // The first of the handler and the call's end settles the outcome; a later result or failure is dropped.
+      running.then(settle, fail);
+      if (!listening) void Promise.resolve().then(undefined).then(undefined).then(listenIfRunning);
+      output = await outcome;
     } else {
       output = returned;
     }
@@ -263,11 +280,15 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
     if (error instanceof ToolError) return ended("tool-error", textResult(error.message, true));
     return ended("internal-error", internalFailure(env.logger, name, "handler threw", error));
   } finally {
+    done = true;
     live = false;
     if (timer) clearTimeout(timer);
-    env.signal.removeEventListener("abort", onClientAbort);
+    if (listening) env.signal.removeEventListener("abort", onClientAbort);
   }
   if (output === STOPPED) return timedOut ? timedOutCall(env, name, timeoutMs!) : cancelled(env, name);
+  // Cancelled before the call listened (its first microtasks), and the handler answered on
+  // its signal: the SDK sends nothing for the request either way.
+  if (env.signal.aborted) return cancelled(env, name);
 
   const end = resultOf(entry, output, env.logger, name);
   const outputSchema = entry.definition.outputSchema;
