@@ -204,7 +204,7 @@ What the first profiles showed, and what was changed (1,000 tools, cold run 11.5
 
 What remains, 1,000 tools (cold run, shares of the profile):
 
-- **Cold generate (≈ 2.2–2.8 s on this machine across the runs of 2026-11-22 and 23, 2.50 s in this table and 2.44 s in the stop before, with the peer's own cold run at 263 ms in both, so 9.5× and 9.3×; target 1.5 s)**: YAML parsing with positions (\`yaml\`,
+- **Cold generate (≈ 2.2–2.8 s on this machine across the runs of 2026-11-22 and 23, 2.31 s in this table and 2.50 s in the stop before, with the peer's own cold run at 248 ms and 263 ms, so 9.3× and 9.5×; target 1.5 s)**: YAML parsing with positions (\`yaml\`,
   13–16%: every file keeps its node tree, because lint and diagnostics point into it), ajv compiling
   every distinct input and output schema with standalone source (13–15%), json-schema-to-typescript
   (10–13% plus lodash and its \`$ref\` parser), garbage collection (10–12%), module loading (8%), and
@@ -236,7 +236,7 @@ What remains, 1,000 tools (cold run, shares of the profile):
   95,000 lines of generated and handler TypeScript and 124,000 lines of library declarations 1.2 s,
   binding 0.5 s, checking 1.0 s), against the peer's 23 s of checking its one large file. The ratio
   moves with the cold run, so it sits at the edge whenever a cold run is slow.
-- **One spec changed (0.401 s in this table, 1 ms over the target, and 0.38 s and 0.37 s in the two stops before, met. Interleaved on this machine after this table, six edits each, this stop's build and the last stop's took the same: 385–408 ms and 385–408 ms, so the code did not get slower and the target sits inside the machine's noise; 0.38–0.40 s in the runs before that, before the files about all tools were kept unrendered when their data is unchanged, and 0.41–0.44 s in earlier runs on a busier machine — the peer's own cold run, a gauge of the machine, took 257–273 ms then and 239–265 ms in the runs since; target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
+- **One spec changed (0.375 s in this table, met; 0.401 s in the stop before, 1 ms over the target, when that stop's build and the one before it took the same 385–408 ms interleaved on the machine of the day, so the target sits inside the machine's noise; 0.38 s and 0.37 s in the two stops before that; 0.38–0.40 s in the runs before those, before the files about all tools were kept unrendered when their data is unchanged, and 0.41–0.44 s in earlier runs on a busier machine — the peer's own cold run, a gauge of the machine, took 257–273 ms then and 239–265 ms in the runs since; target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
   src/cache/spec-memo.ts). The cache records, beside its fingerprint, a memo: each spec file's share of
   the model (its tools, names, diagnostics and \`$ref\`s) and of the lint, each tool's key (its model and
   position), and in side files the validators' code per distinct schema, the types' translations and the
