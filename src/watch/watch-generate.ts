@@ -57,7 +57,9 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
   let lastComplete: ObservedRun[] = [];
   let stopped = false;
   let running: Promise<void> | undefined;
+  // A change that came while a run (or the check before one) was under way: look again after it.
   let rerun = false;
+  let settling = false;
   let timer: NodeJS.Timeout | undefined;
   /** Changes not acted on yet, by what they mean; `since` is when the first of them came. */
   const pending: Record<ChangeKind, Set<string>> = { run: new Set(), "spec?": new Set(), "projects?": new Set() };
@@ -82,7 +84,7 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
   const watcher = watchFolders(onChange);
 
   const schedule = () => {
-    if (running) {
+    if (running || settling) {
       rerun = true;
       return;
     }
@@ -98,14 +100,24 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
     const maybeSpecs = [...pending["spec?"]];
     const maybeProjects = [...pending["projects?"]];
     for (const set of Object.values(pending)) set.clear();
-    const specs = maybeSpecs.length > 0 ? maybeSpecs.filter(isSpecNow(seen.runs)) : [];
-    const projects = maybeProjects.length > 0 && (await projectsChanged()) ? maybeProjects : [];
+    let files: string[];
+    settling = true;
+    try {
+      const specs = maybeSpecs.length > 0 ? maybeSpecs.filter(isSpecNow(seen.runs)) : [];
+      const projects = maybeProjects.length > 0 && (await projectsChanged()) ? maybeProjects : [];
+      files = [...sure, ...specs, ...projects].sort();
+    } finally {
+      settling = false;
+    }
     if (stopped) return;
-    const files = [...sure, ...specs, ...projects].sort();
     if (files.length === 0) {
       // Nothing to run: a new folder may still hold a spec or a project tomorrow.
       targets = watchTargets(seen.runs, seen.files, seen.searched);
       catchUp(watcher.sync(targets.folders), burstStart);
+      if (rerun) {
+        rerun = false;
+        schedule();
+      }
       return;
     }
     io.stderr(`mcp-gen: ${describeChange(options.cwd, files)} changed; regenerating\n`);
@@ -173,7 +185,10 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
   };
 
   const startRun = () => {
+    // The run reads the files as they are now: what changed before it starts is in it.
     rerun = false;
+    for (const set of Object.values(pending)) set.clear();
+    since = undefined;
     running = runOnce().finally(() => {
       running = undefined;
       if (rerun && !stopped) schedule();
