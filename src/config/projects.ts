@@ -8,6 +8,7 @@ import path from "node:path";
 import { globSync } from "tinyglobby";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { locate } from "../spec/positions.js";
+import { splitGlob } from "../util/glob-parts.js";
 import { CONFIG_FILE_NAME, resolveConfig, toPosix } from "./config.js";
 
 export interface ProjectRef {
@@ -120,10 +121,8 @@ export function resolveProjects(options: { cwd: string; configs?: readonly strin
 /** Where `entry` looks: the folder its literal segments name, and how deep below it its wildcards reach. */
 function searchOf(base: string, entry: string): ProjectSearch {
   if (!GLOB_CHARS.test(entry)) return { dir: path.resolve(base, entry), depth: 0 };
-  const segments = entry.replace(/\\/g, "/").split("/");
-  const first = segments.findIndex((segment) => GLOB_CHARS.test(segment));
-  const rest = segments.slice(first);
-  return { dir: path.resolve(base, ...segments.slice(0, first)), depth: rest.includes("**") ? Infinity : rest.length };
+  const { literal, rest, anyDepth } = splitGlob(entry);
+  return { dir: path.resolve(base, ...literal), depth: anyDepth ? Infinity : rest.length };
 }
 
 /** Absolute paths `entry` names under `base`, sorted; a glob may match files and folders. */

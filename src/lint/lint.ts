@@ -109,17 +109,12 @@ export function lintNames(names: readonly SpeltName[], options: LintOptions = {}
 }
 
 function asDiagnostics(findings: readonly Finding[], options: LintOptions): Diagnostic[] {
+  // YAML shared through an alias is found once per use, at its one definition: `onceWhereWritten` says it once.
   const diagnostics: Diagnostic[] = [];
-  // YAML shared through an alias (`to: *point`) is found once per use, at its one definition: say it once.
-  const seen = new Set<string>();
   for (const finding of findings) {
     const rule = findLintRule(finding.code)!;
     const severity = options.rules?.[rule.code] ?? rule.defaultSeverity;
     if (severity === "off") continue;
-    const { file, line, column } = finding.location ?? {};
-    const key = JSON.stringify([finding.code, finding.message, file, line, column]);
-    if (seen.has(key)) continue;
-    seen.add(key);
     diagnostics.push({ ...finding, severity, hint: `${rule.name}: ${rule.why}` });
   }
   return diagnostics;
@@ -127,7 +122,7 @@ function asDiagnostics(findings: readonly Finding[], options: LintOptions): Diag
 
 /**
  * A schema shared by several tools (a `$ref`ed file, YAML behind an alias) is checked once
- * per tool, and each finds the same problem at the same place: it is reported once there,
+ * per tool (and YAML behind an alias once per use), and each finds the same problem at the same place: it is reported once there,
  * saying how many more tools share it, so it counts once against `maxWarnings` too.
  */
 function onceWhereWritten(diagnostics: readonly Diagnostic[]): Diagnostic[] {

@@ -73,7 +73,7 @@ class TimeoutError extends Error {
   }
 }
 
-/** What `runHandler`'s race yields when the call ends before its handler does. */
+/** What a call's outcome settles to when the call ends before its handler does. */
 const STOPPED: unique symbol = Symbol("stopped");
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>

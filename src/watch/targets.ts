@@ -12,6 +12,7 @@ import path from "node:path";
 import type { ResolvedConfig } from "../config/config.js";
 import type { ProjectSearch } from "../config/projects.js";
 import { findUp } from "../util/find-up.js";
+import { splitGlob } from "../util/glob-parts.js";
 
 /** What one `generate()` call tells the watcher (a subset of GenerateResult). */
 export interface ObservedRun {
@@ -52,7 +53,6 @@ export type ChangeKind = "run" | "spec?" | "projects?";
 
 const SPEC_LIKE = /\.(ya?ml|json)$/i;
 const SKIPPED_FOLDER = /^(node_modules|\..*)$/;
-const WILDCARD = /[*?[\]{}()!+@]/;
 
 /**
  * The targets of some runs. `files` are where configs are or would be (so that creating
@@ -138,12 +138,10 @@ export function globBase(root: string, glob: string): string {
 
 /** The folder a glob starts from, and how many levels of subfolders its wildcards reach (Infinity with `**`). */
 export function globTree(root: string, glob: string): WatchedTree {
-  const segments = glob.replace(/\\/g, "/").split("/");
-  const folders = segments.slice(0, -1);
-  let literal = folders.findIndex((segment) => WILDCARD.test(segment));
-  if (literal === -1) literal = folders.length;
-  const rest = folders.slice(literal);
-  return { dir: path.resolve(root, ...folders.slice(0, literal)), depth: rest.some((segment) => segment.includes("**")) ? Infinity : rest.length };
+  const { literal, rest, anyDepth } = splitGlob(glob);
+  // Without a wildcard the glob names one file, in the folder before it; with one, the folders below the literal part hold the files.
+  if (rest.length === 0) return { dir: path.resolve(root, ...literal.slice(0, -1)), depth: 0 };
+  return { dir: path.resolve(root, ...literal), depth: anyDepth ? Infinity : rest.length - 1 };
 }
 
 function nearestExisting(dir: string): string {
