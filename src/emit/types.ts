@@ -9,6 +9,7 @@ import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../
 import type { GeneratedFile } from "./generated-file.js";
 import { generatedHeader } from "./header.js";
 import { jsLiteral } from "./js-literal.js";
+import { plainDeclarations } from "./plain-types.js";
 import { claimName, typeNameFromKey } from "./ts-names.js";
 import { setOwn } from "../util/set-own.js";
 
@@ -152,12 +153,13 @@ export function translationsFor(keys: Iterable<string>): Array<[string, string]>
   return found;
 }
 
-/** One compile() per tool, input and output together, so jstt sees every name at once. */
+/**
+ * One compile() per tool, input and output together, so jstt sees every name at once;
+ * plain schemas are written directly (plain-types.ts), with jstt's own text.
+ */
 async function translate(tool: ToolModel, schema: JsonObject): Promise<string> {
   try {
-    // Loaded on the first translation: a run whose types all come from the memo never loads it.
-    const { compile } = await import("json-schema-to-typescript");
-    const code = await compile(schema as never, tool.ids.inputType, COMPILE_OPTIONS);
+    const code = plainDeclarations(schema, tool.ids.inputType, outputTypeName(tool)) ?? (await jsttDeclarations(schema, tool.ids.inputType));
     return indentDeclarations(withoutProvenanceComments(code).trim());
   } catch {
     // The checker has accepted the schema, so ajv can validate it: a loose type is
@@ -167,6 +169,24 @@ async function translate(tool: ToolModel, schema: JsonObject): Promise<string> {
     const names = tool.wire.outputSchema ? [tool.ids.inputType, tool.ids.outputType] : [tool.ids.inputType];
     return names.map(loose).join("\n\n");
   }
+}
+
+/** What json-schema-to-typescript itself makes of a tool's schema (`typesInput`), untrimmed. */
+export async function jsttDeclarations(schema: JsonObject, inputName: string): Promise<string> {
+  // Loaded on the first translation it is needed for: a run whose types all come from the
+  // memo or from plain-types.ts never loads it.
+  const { compile } = await import("json-schema-to-typescript");
+  return compile(schema as never, inputName, COMPILE_OPTIONS);
+}
+
+/** The name of the output type jstt declares from `typesInput`'s `$defs`, if the tool has an output schema. */
+export function outputTypeName(tool: ToolModel): string | undefined {
+  return tool.wire.outputSchema ? tool.ids.outputType : undefined;
+}
+
+/** The one schema a tool's declarations are made from (input as root, output among its `$defs`). */
+export function typesInput(tool: ToolModel): JsonObject {
+  return typeSubject(tool).schema;
 }
 
 /**

@@ -1,4 +1,7 @@
 /** Builds `ProjectModel`s by hand for emitter tests, without going through specs. */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { CORPUS_DIR } from "../helpers/project.js";
 import { toolIdentifiers } from "../../src/spec/identifiers.js";
 import type { Dialect, JsonObject, JsonValue, ProjectModel, ToolExample, ToolIdentifiers, ToolModel, WireTool } from "../../src/spec/model.js";
 
@@ -97,4 +100,23 @@ export function modelFromWire(wire: WireTool, dialects: { input?: Dialect; outpu
 /** A project of already-built tool models, sorted by name as the pipeline sorts them. */
 export function projectOf(tools: ToolModel[]): ProjectModel {
   return { tools: [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), server: { name: "test", version: "0.0.0" } };
+}
+
+/** Every tool of the corpus, one per name, as the model builder would hand them over. */
+export function corpusToolModels(): ToolModel[] {
+  const byName = new Map<string, ToolModel>();
+  for (const file of readdirSync(CORPUS_DIR).sort()) {
+    if (!file.endsWith(".json") || file.startsWith("mcp-schema-")) continue;
+    for (const wire of JSON.parse(readFileSync(path.join(CORPUS_DIR, file), "utf8")) as WireTool[]) {
+      if (byName.has(wire.name)) continue;
+      byName.set(
+        wire.name,
+        modelFromWire(wire, {
+          input: String(wire.inputSchema.$schema ?? "").includes("draft-07") ? "draft-07" : "2020-12",
+          output: String(wire.outputSchema?.$schema ?? "").includes("draft-07") ? "draft-07" : "2020-12",
+        }),
+      );
+    }
+  }
+  return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CORPUS_DIR, typeCheck } from "../helpers/project.js";
-import { modelFromWire, projectOf } from "./project-model-fixture.js";
+import { corpusToolModels, modelFromWire, projectOf } from "./project-model-fixture.js";
 import { emitToolTypes, indentDeclarations, jsLiteral } from "../../src/emit/types.js";
 import type { JsonObject, ToolModel, WireTool } from "../../src/spec/model.js";
 
@@ -481,7 +481,7 @@ export type DanglingOutput = { [k: string]: unknown };`);
   });
 
   it("is deterministic and keeps the model's tool order whatever the compile order", async () => {
-    const tools = corpusTools().slice(0, 40);
+    const tools = corpusToolModels().slice(0, 40);
     const first = await emitToolTypes(projectOf(tools));
     const second = await emitToolTypes(projectOf([...tools].reverse()));
     expect(second).toEqual(first);
@@ -511,25 +511,6 @@ describe("indentDeclarations", () => {
   });
 });
 
-/** Every tool of the corpus, one per name, as the model builder would hand them over. */
-function corpusTools(): ToolModel[] {
-  const byName = new Map<string, ToolModel>();
-  for (const file of readdirSync(corpusDir).sort()) {
-    if (!file.endsWith(".json") || file.startsWith("mcp-schema-")) continue;
-    for (const wire of JSON.parse(readFileSync(path.join(corpusDir, file), "utf8")) as WireTool[]) {
-      if (byName.has(wire.name)) continue;
-      byName.set(
-        wire.name,
-        modelFromWire(wire, {
-          input: String(wire.inputSchema.$schema ?? "").includes("draft-07") ? "draft-07" : "2020-12",
-          output: String(wire.outputSchema?.$schema ?? "").includes("draft-07") ? "draft-07" : "2020-12",
-        }),
-      );
-    }
-  }
-  return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
-}
-
 /** A spread of the corpus: every server, and the tools with the oddest schemas. */
 const TYPE_CHECKED_TOOLS = [
   "create_repository", // a property named `private`
@@ -556,7 +537,7 @@ const TYPE_CHECKED_TOOLS = [
 
 describe("generated tool files type-check", () => {
   it("compiles ~20 varied corpus tools with tsc --strict", async () => {
-    const tools = corpusTools().filter((tool) => TYPE_CHECKED_TOOLS.includes(tool.name));
+    const tools = corpusToolModels().filter((tool) => TYPE_CHECKED_TOOLS.includes(tool.name));
     expect(tools.map((tool) => tool.name).sort()).toEqual([...TYPE_CHECKED_TOOLS].sort());
     const outDir = path.join(root, ".tmp", "emit-types", "corpus");
     rmSync(outDir, { recursive: true, force: true });
