@@ -157,7 +157,7 @@ process's command line, time and output, \`.tmp/bench/summary.json\` the raw fig
 
 - **mcp-gen** reads ${n} YAML specs, checks each against the spec format's JSON Schema and
   the semantic rules, compiles every input and output schema with ajv (to check it and to
-  emit standalone validators), and writes ${fp.mcpGen ? `${fp.mcpGen.generated.files.toLocaleString("en-US")} generated files (${kb(fp.mcpGen.generated.bytes)}): a types file per tool (json-schema-to-typescript), precompiled ajv validators, the registry, the handlers interface, the server and a docs page per tool; plus ${fp.mcpGen.handlers.files.toLocaleString("en-US")} handler stubs (${kb(fp.mcpGen.handlers.bytes)}) from templates. After a successful run it records its inputs' fingerprint in \`node_modules/.cache/mcp-gen\`, which is what its no-op run checks` : "the generated tree and handler stubs"}.
+  emit standalone validators), and writes ${fp.mcpGen ? `${fp.mcpGen.generated.files.toLocaleString("en-US")} generated files (${kb(fp.mcpGen.generated.bytes)}): a types file per tool (json-schema-to-typescript's declarations: for plain schemas mcp-gen writes the same text itself, jstt for the rest), precompiled ajv validators, the registry, the handlers interface, the server and a docs page per tool; plus ${fp.mcpGen.handlers.files.toLocaleString("en-US")} handler stubs (${kb(fp.mcpGen.handlers.bytes)}) from templates. After a successful run it records its inputs' fingerprint in \`node_modules/.cache/mcp-gen\`, which is what its no-op run checks` : "the generated tree and handler stubs"}.
 - **openapi-mcp-generator** 4.0.1 reads one OpenAPI 3.1 document (one POST per tool,
   requestBody = inputSchema, 200 response = outputSchema) and writes a project skeleton
   ${fp.peer ? `(${fp.peer.files} files, ${kb(fp.peer.bytes)})` : ""} whose \`src/index.ts\` holds every tool's JSON Schema as an
@@ -201,42 +201,54 @@ What the first profiles showed, and what was changed (1,000 tools, cold run 11.5
 - ajv checked every schema against its meta-schema twice (the checker asks, then \`compile\` asked
   again) → once: the checker's instances are made with \`validateSchema: false\` (≈ 0.02 s of a cold run,
   5 interleaved pairs).
+- json-schema-to-typescript, one call per tool (0.55–0.59 s, a quarter of a cold run: it clones,
+  dereferences and walks each schema some twenty times) → \`src/emit/plain-types.ts\` writes its text
+  for plain schemas (objects, arrays, primitives, enums, \`anyOf\`/\`oneOf\`, lists of types, \`minItems\`,
+  typed \`additionalProperties\`): 998 of the 1,000 tools, 371 of the corpus's 372; jstt is loaded only
+  for the rest. Byte-identical, checked against jstt itself over the corpus, a table of cases and
+  seeded random schemas (\`test/emit/plain-types.test.ts\`). Cold run 2.18 s → 1.90 s (the bench of
+  2026-11-26 before and after; 2.2 s against 1.9 s interleaved), 5,000 tools 6.27 s → 5.36 s.
+- a \`realpath\` of the project root and the spec per tool, needed only for a \`$ref\` to a file → taken
+  when one is resolved (≈ 0.035 s).
 
 What remains, 1,000 tools (cold run, shares of the profile):
 
-- **Cold generate (≈ 2.2–2.8 s on this machine across the runs of 2026-11-22 and 23, 2.31 s in this table and 2.50 s in the stop before, with the peer's own cold run at 248 ms and 263 ms, so 9.3× and 9.5×; target 1.5 s)**: YAML parsing with positions (\`yaml\`,
-  13–16%: every file keeps its node tree, because lint and diagnostics point into it), ajv compiling
-  every distinct input and output schema with standalone source (13–15%), json-schema-to-typescript
-  (10–13% plus lodash and its \`$ref\` parser), garbage collection (10–12%), module loading (8%), and
-  creating 3,012 files. No single stage is above a sixth of the run. The bench moves the previous
+- **Cold generate (1.90 s in this table, 7.9× the peer's 239 ms; 2.2–2.8 s and 9.3–9.5× in the runs
+  of 2026-11-22 to 26 before the types were written directly; target 1.5 s and 4×)**: what is left is
+  spread thin. Timed phase by phase inside one cold run (1.8–1.9 s): Node and the CLI's modules 0.1 s;
+  reading, checking and modelling the 1,000 files 0.95–1.05 s (of it \`yaml\` ≈ 0.33 s and ajv compiling
+  the ≈ 420 distinct schemas with standalone source ≈ 0.31 s); lint 0.07–0.13 s; validators and stubs
+  0.07 s; the types files 0.14–0.22 s (cleaning, hashing for the cache and writing each tool's
+  declarations); the docs pages 0.12–0.15 s; planning and writing 3,012 files 0.08–0.18 s; recording the
+  cache 0.1–0.12 s. In the profile: \`yaml\` 17%, garbage collection 14%, ajv 13%, module loading and file
+  system calls 11%, and no mcp-gen function above 3% of self time. \`yaml\` alone, outside mcp-gen, takes
+  ≈ 0.2 s of its 0.33 s in its lexer and parser (the CST), before any node tree is built; ajv alone
+  compiles the same distinct schemas in ≈ 0.18 s outside a run. Four times the peer (≈ 1 s) would mean
+  leaving out what the peer does not do: it writes one untyped file and compiles, checks, lints and
+  documents nothing. Worker threads do not pay on 2 cores, measured twice: moving json-schema-to-typescript to a worker saved nothing,
+  and reading the spec files on two threads (this one and a worker, claiming batches of files from a
+  shared counter) made a cold run slower, 3.0–3.3 s against 2.8–2.9 s in one thread, because a
+  single-threaded run already keeps about 1.4 cores busy (V8's background garbage collection and
+  compilers: 2.6 s of user time in 1.86 s of wall time now). Not tried: compiling the schemas with ajv
+  in a worker while this thread parses the YAML (at most the ≈ 0.3 s of ajv, less what the worker's
+  start and the busy second core take back). The bench moves the previous
   outputs aside before a cold run instead of deleting them: on this machine's ext4, creating 3,000 files
   right after deleting 3,000 makes each new inode wait while the allocator skips the recently deleted
   ones (\`recently_deleted\` under \`openat\` in \`perf\`, about 0.15 ms per file created), and a cold run
   right after \`rm -rf\` of its previous output measured 2.75–3.37 s (0.8–1.1 s of it system time) against
-  2.45–2.52 s (0.24–0.36 s system time) in a fresh directory. Worker threads do not pay on 2 cores, measured
-  twice: moving json-schema-to-typescript to a worker saved nothing, and reading the spec files on two
-  threads (this one and a worker, claiming batches of files from a shared counter, each reading, checking,
-  linting and translating its files) made a cold run slower, 3.0–3.3 s against 2.8–2.9 s in one thread,
-  because a single-threaded run already keeps about 1.4 cores busy (V8's background garbage collection and
-  compilers: 3.9 s of user time in 2.8 s of wall time). Reading the model stage alone shows it: one thread
-  read and checked all 1,000 spec files in 1.2 s, and two threads each reading half took 1.27–1.35 s each.
-  That attempt was not kept. Timed phase by phase inside one cold run (2.3–2.4 s): Node and the CLI's
-  modules 0.1 s; reading, checking and modelling the 1,000 files 1.05 s (of it \`yaml\` ≈ 0.36 s, ajv
-  ≈ 0.4 s); lint 0.12 s; the types files 0.55–0.59 s (json-schema-to-typescript, one call per tool);
-  the docs pages 0.12 s; validators 0.035 s; planning and writing 3,012 files 0.15–0.2 s; recording the
-  cache 0.11 s. Measured and not kept: ajv's \`code.optimize: false\` saves ≈ 0.11 s but leaves dead
+  2.45–2.52 s (0.24–0.36 s system time) in a fresh directory (before the types change). Measured and not kept: a larger young
+  generation (\`--min-semi-space-size\` and \`--max-semi-space-size\` 16–64 MB) saved at most 0.05 s for
+  100 MB more memory; ajv's \`code.optimize: false\` saves ≈ 0.11 s but leaves dead
   statements in every validator (\`const _errs0 = errors;\` that nothing reads) and makes the validators
   files 11% larger, which the generated server loads; \`--always-sparkplug\` and \`--max-lazy\` changed
-  nothing; translating one tool at a time instead of 16 changed nothing. \`yaml\` alone, outside
-  mcp-gen, parses the 1,000 files (1 MB) in ≈ 0.36 s, its lexer ≈ 0.15 s of that; keeping every
-  file's node tree (what positions need) costs ≈ 0.05 s more of it in garbage collection than
-  dropping them.
-- **Generate + \`tsc --noEmit\` (0.23–0.25× the peer across today's runs, target 0.25×)**: the cold run
+  nothing; ajv's \`code.lines\` off changed nothing. Keeping every file's YAML node tree (what positions
+  need) costs ≈ 0.05 s more in garbage collection than dropping them.
+- **Generate + \`tsc --noEmit\` (0.22× the peer in this table; 0.22–0.25× in the runs before the types were written directly; target 0.25×)**: the cold run
   plus \`tsc\` over the 2,281 files (≈ 3 s with \`--extendedDiagnostics\`: reading and parsing the
   95,000 lines of generated and handler TypeScript and 124,000 lines of library declarations 1.2 s,
   binding 0.5 s, checking 1.0 s), against the peer's 23 s of checking its one large file. The ratio
-  moves with the cold run, so it sits at the edge whenever a cold run is slow.
-- **One spec changed (0.375 s in this table, met; 0.401 s in the stop before, 1 ms over the target, when that stop's build and the one before it took the same 385–408 ms interleaved on the machine of the day, so the target sits inside the machine's noise; 0.38 s and 0.37 s in the two stops before that; 0.38–0.40 s in the runs before those, before the files about all tools were kept unrendered when their data is unchanged, and 0.41–0.44 s in earlier runs on a busier machine — the peer's own cold run, a gauge of the machine, took 257–273 ms then and 239–265 ms in the runs since; target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
+  moves with the cold run, which is why it sat at the edge before the cold run got faster.
+- **One spec changed (0.348 s in this table, met; 0.375 s in the stop before, 0.401 s in the one before that, 1 ms over the target, when that stop's build and the one before it took the same 385–408 ms interleaved on the machine of the day, so the target sits inside the machine's noise; 0.38 s and 0.37 s in the two stops before that; 0.38–0.40 s in the runs before those, before the files about all tools were kept unrendered when their data is unchanged, and 0.41–0.44 s in earlier runs on a busier machine — the peer's own cold run, a gauge of the machine, took 257–273 ms then and 239–265 ms in the runs since; target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
   src/cache/spec-memo.ts). The cache records, beside its fingerprint, a memo: each spec file's share of
   the model (its tools, names, diagnostics and \`$ref\`s) and of the lint, each tool's key (its model and
   position), and in side files the validators' code per distinct schema, the types' translations and the
