@@ -304,6 +304,22 @@ export function compileSchema(schema: JsonObject, dialect: Dialect): CompiledSch
   return result;
 }
 
+/** True when this process has compiled (or been told the outcome of) the schema with this `chunkKey`. */
+export function compiledAlready(dialect: Dialect, key: string): boolean {
+  return byContent.get(dialect)?.has(key) === true;
+}
+
+/**
+ * Tells this process that the schema with this `chunkKey` does not compile, as another
+ * thread found (src/spec/compile-ahead.ts): `compileSchema` answers with these problems.
+ * A schema that compiled is told by its chunk instead (`rememberChunk`).
+ */
+export function rememberProblems(dialect: Dialect, key: string, problems: SchemaProblem[]): void {
+  let known = byContent.get(dialect);
+  if (!known) byContent.set(dialect, (known = new Map()));
+  if (!known.has(key)) known.set(key, { problems });
+}
+
 /** The schema whose chunk is at hand, its function made on first use (compiled after all if the chunk cannot be read). */
 function fromChunk(key: string, compile: () => CompiledSchema): CompiledSchema {
   let validate: ValidateFunction | undefined;
