@@ -89,11 +89,19 @@ function declarations(schema: JsonObject, inputName: string, outputName: string 
   const definitionKeys = isObject($defs) ? Object.keys($defs) : [];
   if ($defs !== undefined && !(outputName !== undefined && definitionKeys.length === 1 && definitionKeys[0] === outputName)) notPlain();
 
-  // The root must be an interface: of any other kind, jstt would not declare the definitions.
-  const input = parse(root);
-  if (!input.isInterface) notPlain();
+  // jstt gives the root an `$id` (its name) first: an empty root is then no longer `{}`, but an
+  // object schema like any other.
+  const input = Object.keys(root).length === 0 ? { type: "OTHER" as const, text: interfaceBody(root), isInterface: true } : parse(root);
   const aliases: string[] = [];
-  const interfaces = [generateStandaloneInterface(input, inputName)];
+  const interfaces: string[] = [];
+  if (input.isInterface) {
+    interfaces.push(generateStandaloneInterface(input, inputName));
+  } else {
+    // A root `anyOf` or `oneOf` is declared as a type alias; jstt then declares no
+    // definition (there would be no output type), and one folded into `unknown` not even the root.
+    if (outputName !== undefined || input === UNKNOWN) notPlain();
+    aliases.push(generateStandaloneType(input, inputName));
+  }
   if (outputName !== undefined && isObject($defs)) {
     const output = parse($defs[outputName]);
     // `true`, `false` and a union the optimizer folded into `unknown` have no name: jstt

@@ -13,9 +13,10 @@ import { CLI, REPO_ROOT, snapshotTree, tempProject, writeFiles } from "../helper
 
 const dist = (module: string) => path.join(REPO_ROOT, "dist", module);
 
-/** 120 specs: both dialects, output schemas, examples, `$defs`, and (with `broken`) problems. */
+/** 120 specs: both dialects, output schemas, examples, `$defs`, a `$ref`ed file, and (with `broken`) problems. */
 function specs(broken: boolean): Record<string, string> {
-  const files: Record<string, string> = {};
+  // A file several tools \`$ref\` (its unknown keyword is reported once, where it is written).
+  const files: Record<string, string> = { "schemas/common.yaml": "$defs:\n  note: { type: string, description: A note., sometimes: true }\n" };
   for (let index = 0; index < 120; index++) {
     const dialect = index % 3 === 0 ? '  $schema: "http://json-schema.org/draft-07/schema#"\n' : "";
     const output = index % 4 === 0 ? "outputSchema:\n  type: object\n  properties:\n    total: { type: integer }\n  required: [total]\n" : "";
@@ -32,6 +33,7 @@ function specs(broken: boolean): Record<string, string> {
       "  properties:",
       `    count: { type: integer, minimum: ${broken && index === 7 ? '"zero"' : 0} }`,
       `    label: { type: string, maxLength: ${index + 1} }`,
+      index % 7 === 0 ? "    note: { $ref: '../schemas/common.yaml#/$defs/note' }" : "",
       index % 5 === 0 ? "    kind: { $ref: '#/$defs/kind' }\n  $defs:\n    kind: { enum: [a, b] }" : "",
       "  required: [count]",
       output.trimEnd(),
