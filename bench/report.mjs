@@ -204,41 +204,52 @@ What the first profiles showed, and what was changed (1,000 tools, cold run 11.5
 - json-schema-to-typescript, one call per tool (0.55–0.59 s, a quarter of a cold run: it clones,
   dereferences and walks each schema some twenty times) → \`src/emit/plain-types.ts\` writes its text
   for plain schemas (objects, arrays, primitives, enums, \`anyOf\`/\`oneOf\`, lists of types, \`minItems\`,
-  typed \`additionalProperties\`): 998 of the 1,000 tools, 371 of the corpus's 372; jstt is loaded only
-  for the rest. Byte-identical, checked against jstt itself over the corpus, a table of cases and
-  seeded random schemas (\`test/emit/plain-types.test.ts\`). Cold run 2.18 s → 1.90 s (the bench of
-  2026-11-26 before and after; 2.2 s against 1.9 s interleaved), 5,000 tools 6.27 s → 5.36 s.
+  typed \`additionalProperties\`, a root \`anyOf\`/\`oneOf\`): every one of the 1,000 tools and of the
+  corpus's 372, so a cold run of this workload never loads jstt (nor lodash, prettier and the \`$ref\`
+  parser it brings); jstt still writes what is not plain (\`$ref\`s, \`allOf\`, tuples, ...).
+  Byte-identical, checked against jstt itself over the corpus, a table of cases and seeded random
+  schemas (\`test/emit/plain-types.test.ts\`). Cold run 2.18 s → 1.90 s (the bench of 2026-11-26 before
+  and after, when two tools still went through jstt; 2.2 s against 1.9 s interleaved), 5,000 tools
+  6.27 s → 5.36 s.
 - a \`realpath\` of the project root and the spec per tool, needed only for a \`$ref\` to a file → taken
   when one is resolved (≈ 0.035 s).
+- ajv compiling every distinct schema on the main thread (≈ 0.3 s) → with 100 spec files or more, a
+  worker thread compiles them (\`src/spec/compile-ahead.ts\`, \`compile-worker.ts\`) while the main thread
+  reads and bundles the files, and hands back each schema's standalone chunk (or its problems); the
+  checks, examples and validators find them there. Same output and diagnostics
+  (\`test/spec/compile-ahead.test.ts\`). It pays less than ajv's share, since the second core is
+  also V8's (background compilers and garbage collection): \`yaml\` runs slower on the main thread
+  while the worker compiles. 1.64 s against 1.72 s without the worker (6 interleaved pairs, after the
+  change above), and ≈ 20 MB less peak memory.
 
 What remains, 1,000 tools (cold run, shares of the profile):
 
-- **Cold generate (1.90 s in this table, 7.9× the peer's 239 ms; 2.2–2.8 s and 9.3–9.5× in the runs
-  of 2026-11-22 to 26 before the types were written directly; target 1.5 s and 4×)**: what is left is
-  spread thin. Timed phase by phase inside one cold run (1.8–1.9 s): Node and the CLI's modules 0.1 s;
-  reading, checking and modelling the 1,000 files 0.95–1.05 s (of it \`yaml\` ≈ 0.33 s and ajv compiling
-  the ≈ 420 distinct schemas with standalone source ≈ 0.31 s); lint 0.07–0.13 s; validators and stubs
-  0.07 s; the types files 0.14–0.22 s (cleaning, hashing for the cache and writing each tool's
-  declarations); the docs pages 0.12–0.15 s; planning and writing 3,012 files 0.08–0.18 s; recording the
-  cache 0.1–0.12 s. In the profile: \`yaml\` 17%, garbage collection 14%, ajv 13%, module loading and file
-  system calls 11%, and no mcp-gen function above 3% of self time. \`yaml\` alone, outside mcp-gen, takes
-  ≈ 0.2 s of its 0.33 s in its lexer and parser (the CST), before any node tree is built; ajv alone
-  compiles the same distinct schemas in ≈ 0.18 s outside a run. Four times the peer (≈ 1 s) would mean
-  leaving out what the peer does not do: it writes one untyped file and compiles, checks, lints and
-  documents nothing. Worker threads do not pay on 2 cores, measured twice: moving json-schema-to-typescript to a worker saved nothing,
-  and reading the spec files on two threads (this one and a worker, claiming batches of files from a
-  shared counter) made a cold run slower, 3.0–3.3 s against 2.8–2.9 s in one thread, because a
-  single-threaded run already keeps about 1.4 cores busy (V8's background garbage collection and
-  compilers: 2.6 s of user time in 1.86 s of wall time now). Not tried: compiling the schemas with ajv
-  in a worker while this thread parses the YAML (at most the ≈ 0.3 s of ajv, less what the worker's
-  start and the busy second core take back). The bench moves the previous
+- **Cold generate (1.68 s in this table, 7.6× the peer's 222 ms; 1.43 s under Node 22; 2.2–2.8 s and
+  9.3–9.5× in the runs of 2026-11-22 to 26 before the two changes above; target 1.5 s and 4×)**: what is
+  left is spread thin. Timed phase by phase on the main thread inside one cold run (1.64–1.67 s): Node and
+  the CLI's modules 0.1 s; reading, bundling, checking and modelling the 1,000 files 0.87–0.89 s (of it
+  \`yaml\` ≈ 0.33 s alone, ≈ 0.5 s while the worker compiles beside it); lint 0.07–0.08 s; validators and
+  stubs 0.04 s; the types files 0.11–0.14 s (cleaning, hashing for the cache and writing each tool's
+  declarations); the docs pages 0.12 s; planning and writing 3,012 files 0.16 s; recording the cache
+  0.12 s (5.3 MB of fingerprint, memo and side files, which the no-op and one-change runs live on). No
+  mcp-gen function holds more than 3% of self time. \`yaml\` alone, outside mcp-gen, takes ≈ 0.2 s of its
+  0.33 s in its lexer and parser (the CST), before any node tree is built; ajv alone compiles the ≈ 420
+  distinct schemas in ≈ 0.18 s outside a run. Four times the peer (≈ 0.9 s) would mean leaving out what
+  the peer does not do: it writes one untyped file and compiles, checks, lints and documents nothing.
+  More threads pay little on 2 cores: a single-threaded run keeps about 1.4 cores busy (V8's background
+  compilers and garbage collection: 2.5 s of user time in 1.75 s of wall time), so the compile worker
+  above won 0.08 s of ajv's 0.3 s, and earlier attempts lost: moving json-schema-to-typescript to a
+  worker saved nothing, and reading the spec files on two threads (claiming batches of files from a
+  shared counter) made a cold run slower, 3.0–3.3 s against 2.8–2.9 s in one thread. Not tried: the
+  docs pages on the worker while this thread lints and writes types (at most their 0.12 s, less the
+  model's copy to the worker and the second core's other work). The bench moves the previous
   outputs aside before a cold run instead of deleting them: on this machine's ext4, creating 3,000 files
   right after deleting 3,000 makes each new inode wait while the allocator skips the recently deleted
   ones (\`recently_deleted\` under \`openat\` in \`perf\`, about 0.15 ms per file created), and a cold run
   right after \`rm -rf\` of its previous output measured 2.75–3.37 s (0.8–1.1 s of it system time) against
-  2.45–2.52 s (0.24–0.36 s system time) in a fresh directory (before the types change). Measured and not kept: a larger young
-  generation (\`--min-semi-space-size\` and \`--max-semi-space-size\` 16–64 MB) saved at most 0.05 s for
-  100 MB more memory; ajv's \`code.optimize: false\` saves ≈ 0.11 s but leaves dead
+  2.45–2.52 s (0.24–0.36 s system time) in a fresh directory (before the types change). Measured and not
+  kept: a larger young generation (\`--min-semi-space-size\` and \`--max-semi-space-size\` 16–64 MB) saved
+  at most 0.05 s for 100 MB more memory; ajv's \`code.optimize: false\` saves ≈ 0.11 s but leaves dead
   statements in every validator (\`const _errs0 = errors;\` that nothing reads) and makes the validators
   files 11% larger, which the generated server loads; \`--always-sparkplug\` and \`--max-lazy\` changed
   nothing; ajv's \`code.lines\` off changed nothing. Keeping every file's YAML node tree (what positions
@@ -248,7 +259,7 @@ What remains, 1,000 tools (cold run, shares of the profile):
   95,000 lines of generated and handler TypeScript and 124,000 lines of library declarations 1.2 s,
   binding 0.5 s, checking 1.0 s), against the peer's 23 s of checking its one large file. The ratio
   moves with the cold run, which is why it sat at the edge before the cold run got faster.
-- **One spec changed (0.348 s in this table, met; 0.375 s in the stop before, 0.401 s in the one before that, 1 ms over the target, when that stop's build and the one before it took the same 385–408 ms interleaved on the machine of the day, so the target sits inside the machine's noise; 0.38 s and 0.37 s in the two stops before that; 0.38–0.40 s in the runs before those, before the files about all tools were kept unrendered when their data is unchanged, and 0.41–0.44 s in earlier runs on a busier machine — the peer's own cold run, a gauge of the machine, took 257–273 ms then and 239–265 ms in the runs since; target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
+- **One spec changed (0.339 s in this table, met; 0.375 s in the stop before, 0.401 s in the one before that, 1 ms over the target, when that stop's build and the one before it took the same 385–408 ms interleaved on the machine of the day, so the target sits inside the machine's noise; 0.38 s and 0.37 s in the two stops before that; 0.38–0.40 s in the runs before those, before the files about all tools were kept unrendered when their data is unchanged, and 0.41–0.44 s in earlier runs on a busier machine — the peer's own cold run, a gauge of the machine, took 257–273 ms then and 239–265 ms in the runs since; target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
   src/cache/spec-memo.ts). The cache records, beside its fingerprint, a memo: each spec file's share of
   the model (its tools, names, diagnostics and \`$ref\`s) and of the lint, each tool's key (its model and
   position), and in side files the validators' code per distinct schema, the types' translations and the
@@ -281,7 +292,8 @@ What remains, 1,000 tools (cold run, shares of the profile):
   \`generate --watch\` an edit is the same partial run in the watching process, without a new process's
   start and module loading (the "under \`generate --watch\`" row).
 - **Under Node 22** (\`npm run bench -- --node <path>\`, the "Node v22" rows): the same runs take less
-  time (a cold run ≈ 2.05–2.25 s, no-op ≈ 0.11–0.12 s, one spec changed ≈ 0.29–0.31 s), mostly from Node's own
+  time (a cold run 1.43 s in this table, ≈ 2.05–2.25 s before the changes above; no-op ≈ 0.10–0.12 s, one spec
+  changed ≈ 0.26–0.31 s), mostly from Node's own
   start-up and module loading. From Node 22.1 the CLI also turns on Node's compile cache before loading
   its modules. Interleaved against \`NODE_DISABLE_COMPILE_CACHE=1\` (15 pairs each): one spec changed
   301 ms against 320 ms, no-op 124 ms against 131 ms; a cold run showed no difference (2.07 s against
