@@ -5,18 +5,7 @@
  * keys that need quotes, repeated enum values, bounds on arrays).
  */
 import type { JsonObject, JsonValue } from "../../src/spec/model.js";
-
-/** mulberry32: small, fast and good enough to spread test cases. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from "../helpers/rng.js";
 
 const TYPES = ["string", "number", "integer", "boolean", "null", "object", "array"];
 const KEYS = ["id", "name", "a-b", "1st", "", "$ref", "items", "x_y", "Zed", "type", "ok"];
@@ -24,9 +13,7 @@ const DESCRIPTIONS = ["Plain words.", "Closes */ early", "Two\nlines", "", "Has 
 const LITERALS: JsonValue[] = ["a", "b", "a", 1, 2.5, true, false, null, "with \"quote\""];
 
 export function randomSchemas(seed: number, count: number): Array<{ input: JsonObject; output?: JsonValue }> {
-  const random = seededRandom(seed);
-  const chance = (p: number) => random() < p;
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const { next: random, chance, pick } = rng(seed);
   const some = <T>(items: readonly T[], max: number): T[] => Array.from({ length: Math.floor(random() * (max + 1)) }, () => pick(items));
 
   const schema = (depth: number): JsonValue => {

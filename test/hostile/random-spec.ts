@@ -4,24 +4,10 @@
  * each mutation either certain to be an error (`mustFail`) or merely arbitrary text.
  */
 import { stringify } from "yaml";
+import { rng, type Rng } from "../helpers/rng.js";
 import { PAYLOADS } from "./cases.js";
 
-/** mulberry32: small, fast, and the same sequence everywhere for a seed. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)];
-  const chance = (p: number) => next() < p;
-  return { next, int, pick, chance };
-}
-export type Rng = ReturnType<typeof rng>;
+export { rng, type Rng };
 
 type Schema = Record<string, unknown>;
 const WORDS = ["get", "list", "weather", "file", "user", "id", "v2", "3d", "search", "HTTP", "delete", "class", "constructor", "prototype", "x", "ünï", "data"];

@@ -14,21 +14,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { generate, type GenerateResult } from "../../src/generate.js";
 import { toolIdentifiers } from "../../src/spec/identifiers.js";
 import { removeProject, tempProject, typeCheck } from "../helpers/project.js";
+import { rng } from "../helpers/rng.js";
 
 const SEEDS = process.env.MCP_GEN_LIFECYCLE_SEED ? [Number(process.env.MCP_GEN_LIFECYCLE_SEED)] : [20240601, 7, 314159];
 const STEPS = Number(process.env.MCP_GEN_LIFECYCLE_STEPS ?? 100);
-
-/** mulberry32: small, seedable, good enough to pick edits. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ["alpha", "beta", "gamma", "delta", "omega", "kappa", "sigma", "theta"];
 const PROPERTY_TYPES = ["string", "number", "integer", "boolean"];
@@ -66,7 +55,7 @@ class Sequence {
   markers = 0;
 
   constructor(readonly seed: number) {
-    this.random = prng(seed);
+    this.random = rng(seed).next;
     this.dir = tempProject(`lifecycle-${seed}`, { "package.json": JSON.stringify({ name: "lifecycle", version: "1.0.0", type: "module" }) });
   }
 
