@@ -240,9 +240,9 @@ What remains, 1,000 tools (cold run, shares of the profile):
   compilers and garbage collection: 2.5 s of user time in 1.75 s of wall time), so the compile worker
   above won 0.08 s of ajv's 0.3 s, and earlier attempts lost: moving json-schema-to-typescript to a
   worker saved nothing, and reading the spec files on two threads (claiming batches of files from a
-  shared counter) made a cold run slower, 3.0–3.3 s against 2.8–2.9 s in one thread. Not tried: the
-  docs pages on the worker while this thread lints and writes types (at most their 0.12 s, less the
-  model's copy to the worker and the second core's other work). The bench moves the previous
+  shared counter) made a cold run slower, 3.0–3.3 s against 2.8–2.9 s in one thread, and rendering the
+  docs pages on a worker while this thread linted and wrote the types (tried in this stop, not kept)
+  gave 1.63 s against 1.65 s (medians of 5 interleaved pairs): lint and types ran slower beside it. The bench moves the previous
   outputs aside before a cold run instead of deleting them: on this machine's ext4, creating 3,000 files
   right after deleting 3,000 makes each new inode wait while the allocator skips the recently deleted
   ones (\`recently_deleted\` under \`openat\` in \`perf\`, about 0.15 ms per file created), and a cold run
