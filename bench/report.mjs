@@ -233,7 +233,10 @@ What remains, 1,000 tools (cold run, shares of the profile):
   declarations); the docs pages 0.12 s; planning and writing 3,012 files 0.16 s; recording the cache
   0.12 s (5.3 MB of fingerprint, memo and side files, which the no-op and one-change runs live on). No
   mcp-gen function holds more than 3% of self time. \`yaml\` alone, outside mcp-gen, takes ≈ 0.2 s of its
-  0.33 s in its lexer and parser (the CST), before any node tree is built; ajv alone compiles the ≈ 420
+  0.33 s in its lexer and parser (the CST), before any node tree is built (the other ≈ 0.13 s builds the
+  node tree and the values: reading values and positions straight from the CST, with \`yaml\`'s own scalar
+  resolution, could spare most of it; not tried, since it would be a second way of reading YAML to keep
+  equal to the first); ajv alone compiles the ≈ 420
   distinct schemas in ≈ 0.18 s outside a run. Four times the peer (≈ 0.9 s) would mean leaving out what
   the peer does not do: it writes one untyped file and compiles, checks, lints and documents nothing.
   More threads pay little on 2 cores: a single-threaded run keeps about 1.4 cores busy (V8's background
