@@ -1,14 +1,13 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CORPUS_DIR, typeCheck } from "../helpers/project.js";
+import { typeCheck } from "../helpers/project.js";
 import { corpusToolModels, modelFromWire, projectOf } from "./project-model-fixture.js";
 import { emitToolTypes, indentDeclarations, jsLiteral } from "../../src/emit/types.js";
-import type { JsonObject, ToolModel, WireTool } from "../../src/spec/model.js";
+import type { JsonObject, WireTool } from "../../src/spec/model.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const corpusDir = CORPUS_DIR;
 
 /** The type declarations of a generated tool file: between the import and the wire definition. */
 function declarationsOf(contents: string): string {
