@@ -284,11 +284,11 @@ function parseNormalized(s: JsonObject, optimized: boolean): Ast {
       }
       // The tuple 'Normalize schema.items' made: `minItems` elements, then the rest.
       const element = parse(s.items[0], false);
-      return tuple(leaf, element, s.minItems as number, element);
+      return tuple(leaf, element, s.minItems as number);
     }
     case "UNTYPED_ARRAY": {
       const min = s.minItems as number;
-      return min > 0 ? tuple(leaf, UNKNOWN, min, UNKNOWN) : { ...leaf("ARRAY", arrayText(UNKNOWN)), items: [UNKNOWN] };
+      return min > 0 ? tuple(leaf, UNKNOWN, min) : { ...leaf("ARRAY", arrayText(UNKNOWN)), items: [UNKNOWN] };
     }
     case "UNNAMED_ENUM": {
       if (!Array.isArray(s.enum)) return notPlain();
@@ -320,11 +320,11 @@ function parseNormalized(s: JsonObject, optimized: boolean): Ast {
   }
 }
 
-/** A tuple of `count` copies of `element` and a rest element (generateRawType's 'TUPLE', when it needs no union). */
-function tuple(leaf: (type: Ast["type"], text: string) => Ast, element: Ast, count: number, rest: Ast): Ast {
-  const elements = Array<Ast>(count).fill(element);
-  const text = `[${[...elements.map((e) => e.text), `...(${rest.text})[]`].join(", ")}]`;
-  return { ...leaf("TUPLE", text), items: [...elements, rest] };
+/** `count` copies of `element`, then any number more (generateRawType's 'TUPLE', when it needs no union). */
+function tuple(leaf: (type: Ast["type"], text: string) => Ast, element: Ast, count: number): Ast {
+  const elements = Array<Ast>(count + 1).fill(element);
+  const text = `[${[...elements.slice(1).map((e) => e.text), `...(${element.text})[]`].join(", ")}]`;
+  return { ...leaf("TUPLE", text), items: elements };
 }
 
 /** utils.ts `maybeStripDefault`: a union member keeps a `default` only of its own type. */

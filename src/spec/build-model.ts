@@ -229,6 +229,8 @@ function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
 
 /** A tool's schemas with their `$ref`s bundled, and what bundling (and its namespaced name) found. */
 interface BundledTool {
+  /** The tool's name with the config's namespace applied. */
+  name: string;
   input?: BundleResult;
   output?: BundleResult;
   /** Other files the schemas read. */
@@ -258,7 +260,7 @@ function bundleTool(raw: RawTool, config: ResolvedConfig, files: Pick<BundleArgs
   };
   const input = bundle("inputSchema");
   const output = bundle("outputSchema");
-  return { input, output, extraSources, diagnostics };
+  return { name, input, output, extraSources, diagnostics };
 }
 
 function modelTool(
@@ -269,8 +271,7 @@ function modelTool(
 ): { tool: ToolModel; source: ToolSource } | undefined {
   const { yaml, path: toolPath, value } = raw;
   const specName = value.name as string;
-  const name = namespacedToolName(config.namespace, specName);
-  const { input, output, extraSources } = bundled;
+  const { name, input, output, extraSources } = bundled;
   if (!input) return undefined;
   const inputSchema = input.schema;
   const outputSchema = output?.schema;
