@@ -25,9 +25,15 @@ interface PendingWrite {
   tempPath: string;
 }
 
+// Temp names differ within the process by a counter from a random start (one random draw
+// per process, not per file: thousands of draws were a measurable share of writing), and
+// between processes by the pid; `wx` refuses anything that sits there all the same.
+let tempCounter = randomBytes(4).readUInt32BE(0);
+
 function tempPathFor(absPath: string): string {
   const dir = path.dirname(absPath);
-  return path.join(dir, `.${path.basename(absPath)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  tempCounter = (tempCounter + 1) >>> 0;
+  return path.join(dir, `.${path.basename(absPath)}.${process.pid}.${tempCounter.toString(16).padStart(8, "0")}.tmp`);
 }
 
 function writeError(verb: string, file: PlannedFile, error: unknown): Diagnostic {

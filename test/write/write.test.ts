@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyPlan } from "../../src/write/apply.js";
+import { lstatOrUndefined, nodeWriterFs } from "../../src/write/fs.js";
 import { planWrite } from "../../src/write/plan.js";
 import { amend, failingFs, freshProject, gen, mtimes, snapshot, stub } from "./helpers.js";
 
@@ -298,5 +299,26 @@ describe("applyPlan failures", () => {
     expect(result.diagnostics.map((d) => d.message)).toEqual(["cannot remove generated/tools/web_search.ts: EACCES: permission denied"]);
     expect(JSON.parse(readFileSync(path.join(dirs.generated, ".mcp-gen-manifest.json"), "utf8")).files).toContain("tools/web_search.ts");
     expect(Object.keys(snapshot(dirs.root)).filter(isTemp)).toEqual([]);
+  });
+});
+
+describe("nodeWriterFs.lstatIfExists", () => {
+  it("answers undefined where nothing is, and the link itself (not its target) where a symlink is", async () => {
+    const dirs = freshProject();
+    expect(await nodeWriterFs.lstatIfExists!(path.join(dirs.root, "absent.ts"))).toBeUndefined();
+    expect(await nodeWriterFs.lstatIfExists!(path.join(dirs.root, "no-folder", "absent.ts"))).toBeUndefined();
+    writeFileSync(path.join(dirs.root, "here.ts"), "x\n");
+    expect((await nodeWriterFs.lstatIfExists!(path.join(dirs.root, "here.ts")))?.isFile()).toBe(true);
+    symlinkSync("here.ts", path.join(dirs.root, "link.ts"));
+    expect((await nodeWriterFs.lstatIfExists!(path.join(dirs.root, "link.ts")))?.isSymbolicLink()).toBe(true);
+  });
+
+  it("still fails for a path that cannot be looked at, which the writer takes as absent", async () => {
+    const dirs = freshProject();
+    writeFileSync(path.join(dirs.root, "file.ts"), "x\n");
+    // A path through a file: ENOTDIR, not "no entry".
+    const through = path.join(dirs.root, "file.ts", "inner.ts");
+    await expect(nodeWriterFs.lstatIfExists!(through)).rejects.toMatchObject({ code: "ENOTDIR" });
+    expect(await lstatOrUndefined(nodeWriterFs, through)).toBeUndefined();
   });
 });
