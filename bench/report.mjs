@@ -221,6 +221,11 @@ What the first profiles showed, and what was changed (1,000 tools, cold run 11.5
   also V8's (background compilers and garbage collection): \`yaml\` runs slower on the main thread
   while the worker compiles. 1.64 s against 1.72 s without the worker (6 interleaved pairs, after the
   change above), and ≈ 20 MB less peak memory.
+- the writer asked \`lstat\` about each of the ≈ 4,000 paths a cold run creates and took its exception
+  as "absent" (Node builds an error with a stack trace for each: 16 ms per 3,000 against 1.6 ms without),
+  and drew random bytes for every temp file's name → \`lstat\` that answers "absent" without an
+  exception, and one random start per process: the write phase 0.14–0.16 s against 0.15–0.17 s
+  (3 runs each), inside the whole run's noise.
 
 What remains, 1,000 tools (cold run, shares of the profile):
 
@@ -232,11 +237,14 @@ What remains, 1,000 tools (cold run, shares of the profile):
   stubs 0.04 s; the types files 0.11–0.14 s (cleaning, hashing for the cache and writing each tool's
   declarations); the docs pages 0.12 s; planning and writing 3,012 files 0.16 s; recording the cache
   0.12 s (5.3 MB of fingerprint, memo and side files, which the no-op and one-change runs live on). No
-  mcp-gen function holds more than 3% of self time. \`yaml\` alone, outside mcp-gen, takes ≈ 0.2 s of its
-  0.33 s in its lexer and parser (the CST), before any node tree is built (the other ≈ 0.13 s builds the
-  node tree and the values: reading values and positions straight from the CST, with \`yaml\`'s own scalar
-  resolution, could spare most of it; not tried, since it would be a second way of reading YAML to keep
-  equal to the first); ajv alone compiles the ≈ 420
+  mcp-gen function holds more than 3% of self time. \`yaml\` alone, outside mcp-gen, takes ≈ 0.26 s of its
+  ≈ 0.35 s in a fresh process in its lexer and parser (the CST), before any node tree is built; the same
+  1,000 files parse in ≈ 0.17 s once the JIT has warmed up, so much of it is a cold process's price.
+  Tried in this stop and not kept: composing the nodes and the values straight from the CST, with
+  \`yaml\`'s own scalar resolution and its Composer for anything less common (the same node classes,
+  values and ranges; every one of the 1,000 files took the direct way): 0.35 s → 0.32 s outside a run,
+  and a cold run 1.66 s → 1.63 s (medians of 5 interleaved pairs), too little for a second way of
+  composing YAML to keep equal to \`yaml\`'s. ajv alone compiles the ≈ 420
   distinct schemas in ≈ 0.18 s outside a run. Four times the peer (≈ 0.9 s) would mean leaving out what
   the peer does not do: it writes one untyped file and compiles, checks, lints and documents nothing.
   More threads pay little on 2 cores: a single-threaded run keeps about 1.4 cores busy (V8's background
@@ -254,8 +262,9 @@ What remains, 1,000 tools (cold run, shares of the profile):
   kept: a larger young generation (\`--min-semi-space-size\` and \`--max-semi-space-size\` 16–64 MB) saved
   at most 0.05 s for 100 MB more memory; ajv's \`code.optimize: false\` saves ≈ 0.11 s but leaves dead
   statements in every validator (\`const _errs0 = errors;\` that nothing reads) and makes the validators
-  files 11% larger, which the generated server loads; \`--always-sparkplug\` and \`--max-lazy\` changed
-  nothing; ajv's \`code.lines\` off changed nothing. Keeping every file's YAML node tree (what positions
+  files 11% larger, which the generated server loads; \`--always-sparkplug\`, \`--max-lazy\`, \`--maglev\` (Node 22 turns
+  it on by default), \`--single-threaded-gc\` and \`--no-concurrent-marking\` changed nothing (3 runs of
+  each, 1.64–1.75 s against 1.68–1.70 s without); ajv's \`code.lines\` off changed nothing. Keeping every file's YAML node tree (what positions
   need) costs ≈ 0.05 s more in garbage collection than dropping them. Measured and not taken: writing each
   new file in place instead of through a temp file and a rename (3,000 files of 2.6 KB: 39–41 ms against
   68–72 ms in a micro-benchmark, so ≈ 0.03 s of a cold run) would let a reader such as \`tsc --watch\` or
