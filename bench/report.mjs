@@ -229,7 +229,9 @@ What the first profiles showed, and what was changed (1,000 tools, cold run 11.5
 
 What remains, 1,000 tools (cold run, shares of the profile):
 
-- **Cold generate (1.68 s in this table, 7.6× the peer's 222 ms; 1.43 s under Node 22; 2.2–2.8 s and
+- **Cold generate (1.77 s in this table, 7.6× the peer's 232 ms, on a machine shared with other work that day (the
+  previous table, of the same code but for the writer change above: 1.68 s and 7.6× the peer's 222 ms); 1.48 s under
+  Node 22; 2.2–2.8 s and
   9.3–9.5× in the runs of 2026-11-22 to 26 before the two changes above; target 1.5 s and 4×)**: what is
   left is spread thin. Timed phase by phase on the main thread inside one cold run (1.64–1.67 s): Node and
   the CLI's modules 0.1 s; reading, bundling, checking and modelling the 1,000 files 0.87–0.89 s (of it
@@ -274,7 +276,7 @@ What remains, 1,000 tools (cold run, shares of the profile):
   95,000 lines of generated and handler TypeScript and 124,000 lines of library declarations 1.2 s,
   binding 0.5 s, checking 1.0 s), against the peer's 23 s of checking its one large file. The ratio
   moves with the cold run, which is why it sat at the edge before the cold run got faster.
-- **One spec changed (0.339 s in this table, met; 0.375 s in the stop before, 0.401 s in the one before that, 1 ms over the target, when that stop's build and the one before it took the same 385–408 ms interleaved on the machine of the day, so the target sits inside the machine's noise; 0.38 s and 0.37 s in the two stops before that; 0.38–0.40 s in the runs before those, before the files about all tools were kept unrendered when their data is unchanged, and 0.41–0.44 s in earlier runs on a busier machine — the peer's own cold run, a gauge of the machine, took 257–273 ms then and 239–265 ms in the runs since; target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
+- **One spec changed (0.351 s in this table, met; 0.339 s in the table before it, 0.375 s in the stop before, 0.401 s in the one before that, 1 ms over the target, when that stop's build and the one before it took the same 385–408 ms interleaved on the machine of the day, so the target sits inside the machine's noise; 0.38 s and 0.37 s in the two stops before that; 0.38–0.40 s in the runs before those, before the files about all tools were kept unrendered when their data is unchanged, and 0.41–0.44 s in earlier runs on a busier machine — the peer's own cold run, a gauge of the machine, took 257–273 ms then and 239–265 ms in the runs since; target 0.4 s; it was ≈ 2.4 s)**: a *partial run* (src/generate.ts,
   src/cache/spec-memo.ts). The cache records, beside its fingerprint, a memo: each spec file's share of
   the model (its tools, names, diagnostics and \`$ref\`s) and of the lint, each tool's key (its model and
   position), and in side files the validators' code per distinct schema, the types' translations and the
@@ -307,7 +309,7 @@ What remains, 1,000 tools (cold run, shares of the profile):
   \`generate --watch\` an edit is the same partial run in the watching process, without a new process's
   start and module loading (the "under \`generate --watch\`" row).
 - **Under Node 22** (\`npm run bench -- --node <path>\`, the "Node v22" rows): the same runs take less
-  time (a cold run 1.43 s in this table, ≈ 2.05–2.25 s before the changes above; no-op ≈ 0.10–0.12 s, one spec
+  time (a cold run 1.48 s in this table, 1.43 s in the one before, ≈ 2.05–2.25 s before the changes above; no-op ≈ 0.10–0.12 s, one spec
   changed ≈ 0.26–0.31 s), mostly from Node's own
   start-up and module loading. From Node 22.1 the CLI also turns on Node's compile cache before loading
   its modules. Interleaved against \`NODE_DISABLE_COMPILE_CACHE=1\` (15 pairs each): one spec changed
