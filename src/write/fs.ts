@@ -39,8 +39,8 @@ export const nodeWriterFs: WriterFs = {
   readdir: async (path) => readdirSync(path),
   rmdir: async (path) => rmdirSync(path),
   link: async (from, to) => linkSync(from, to),
-  // Most paths a cold run asks about do not exist yet: without an exception for each, 3,000
-  // of them cost a tenth of the time (Node builds an error with a stack trace per failure).
+  // Most paths a cold run asks about do not exist yet. Answering those without an exception
+  // (Node builds an error with a stack trace for each) takes 3,000 lookups from 16 ms to 1.6 ms.
   lstatIfExists: async (path) => lstatSync(path, { throwIfNoEntry: false }),
 };
 
