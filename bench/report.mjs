@@ -137,7 +137,7 @@ export function renderResults(summary, context) {
   return `# Benchmark results
 
 ${context.partial ? "**Partial**: written during the run; rows hold the repetitions done so far, missing rows are not measured yet.\n\n" : ""}${context.quick ? "**Quick run** (CI smoke test: small workload, few repetitions; the targets are for 1,000 tools, so the verdicts below mean little).\n\n" : ""}Measured by \`npm run bench${context.args ? ` -- ${context.args}` : ""}\` on ${context.date}: ${n} tools (${context.withOutputSchema} with outputSchema) and ${big} tools built from the
-372 real tools of \`../shared/corpus\`; median of ${context.reps} runs, (min–max); every
+372 real tools of \`test/corpus\`; median of ${context.reps} runs, (min–max); every
 generation figure is its own process, wall time from spawn to exit, peak RSS of the largest
 Node process of the run. mcp-gen and its peer run interleaved (one of each, then again).
 Ratios are mcp-gen / peer: below 1 is better for times and memory, above 1 for throughput.

@@ -1,22 +1,19 @@
 /**
- * The benchmark's workloads: N tools built from the real corpus (../shared/corpus), copied
+ * The benchmark's workloads: N tools built from the real corpus (test/corpus), copied
  * with new names until there are N, each copy keeping its schemas (so the share of tools
  * with outputSchema stays the corpus's), written as mcp-gen specs and as one OpenAPI 3.1
  * document for the peer generator. Built fresh by every bench run; never committed.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const REPO_ROOT = fileURLToPath(new URL("../", import.meta.url));
-/** ../shared/corpus beside the checkout, or MCP_GEN_CORPUS. */
-export const CORPUS_DIR = process.env.MCP_GEN_CORPUS ? path.resolve(process.env.MCP_GEN_CORPUS) : path.resolve(REPO_ROOT, "../shared/corpus");
+/** The vendored corpus (test/corpus/SOURCES.md says where each file comes from). */
+export const CORPUS_DIR = path.join(REPO_ROOT, "test", "corpus");
 
 /** The corpus's tools in a fixed order: files by name, tools as listed. */
 export function corpusTools() {
-  if (!existsSync(CORPUS_DIR)) {
-    throw new Error(`the benchmark builds its workload from the corpus of real tool definitions, not found at ${CORPUS_DIR}; put it there or set MCP_GEN_CORPUS=<folder>`);
-  }
   const files = readdirSync(CORPUS_DIR)
     .filter((f) => f.endsWith(".json") && !f.startsWith("mcp-schema-"))
     .sort();

@@ -1,5 +1,5 @@
 /**
- * The real corpus end to end: every tool of ../shared/corpus goes through
+ * The real corpus end to end: every tool of test/corpus goes through
  * import → generate → tsc --strict, the generated registry lists each tool
  * deep-equal (key order included) to what the real server listed, and the generated
  * server, started as a real process, sends exactly those tools through tools/list.

@@ -8,8 +8,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
-/** The real tool definitions the tests run (see README, "Tests"): ../shared/corpus beside the checkout, or MCP_GEN_CORPUS. */
-export const CORPUS_DIR = process.env.MCP_GEN_CORPUS ? path.resolve(process.env.MCP_GEN_CORPUS) : path.resolve(REPO_ROOT, "../shared/corpus");
+/** The real tool definitions and MCP JSON Schemas the tests run, vendored with their sources (test/corpus/SOURCES.md). */
+export const CORPUS_DIR = path.join(REPO_ROOT, "test", "corpus");
 const TMP_ROOT = path.join(REPO_ROOT, ".tmp", "tests");
 
 export function tempProject(prefix: string, files: Record<string, string> = {}): string {
