@@ -2,7 +2,6 @@
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { colorWanted } from "../../../src/cli/report.js";
 import { removeProject, tempProject, writeFiles } from "../../helpers/project.js";
 import { runCliWithEnv } from "./run.js";
 
@@ -125,21 +124,5 @@ describe("generate output", () => {
     expect(runCliWithEnv(["generate"], dir, { FORCE_COLOR: "1" }).stderr).toContain(`${ESC}31merror`);
     expect(runCliWithEnv(["generate"], dir, { FORCE_COLOR: "1", NO_COLOR: "1" }).stderr).not.toContain(ESC);
     expect(runCliWithEnv(["generate", "--format", "json"], dir, { FORCE_COLOR: "1" }).stdout).not.toContain(ESC);
-  });
-});
-
-describe("colorWanted", () => {
-  it.each([
-    [true, {}, true],
-    [false, {}, false],
-    [undefined, {}, false],
-    [true, { NO_COLOR: "1" }, false],
-    [true, { NO_COLOR: "" }, true],
-    [false, { FORCE_COLOR: "1" }, true],
-    [true, { FORCE_COLOR: "0" }, false],
-    [false, { FORCE_COLOR: "1", NO_COLOR: "1" }, false],
-    [true, { TERM: "dumb" }, false],
-  ] as const)("tty %s, env %j → %s", (tty, env, expected) => {
-    expect(colorWanted(tty, env as NodeJS.ProcessEnv)).toBe(expected);
   });
 });

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unl
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate, generateWorkspace, type GenerateResult } from "../../../src/generate.js";
-import { removeProject, runCli, tempProject } from "../../helpers/project.js";
+import { removeProject, tempProject } from "../../helpers/project.js";
 
 const WEATHER = `name: get_weather
 description: Get current weather for a location.
@@ -309,19 +309,5 @@ describe("build cache", () => {
       expect([run, result.cached]).toEqual([run, undefined]);
     }
     expect(readFileSync(path.join(dir, "node_modules", ".cache"), "utf8")).toBe("not a folder\n");
-  });
-
-  it("the CLI prints the same summary from the cache, and --no-cache is accepted", () => {
-    const dir = project();
-    const first = runCli(["generate"], dir);
-    expect(first.status).toBe(0);
-    const second = runCli(["generate"], dir);
-    const third = runCli(["generate", "--no-cache"], dir);
-    expect(second.status).toBe(0);
-    expect(third.status).toBe(0);
-    const strip = (text: string) => text.replace(/ in \d+ ms/, "");
-    expect(strip(second.stdout)).toBe(strip(third.stdout));
-    expect(second.stdout).toMatch(/2 tools, everything up to date/);
-    expect(second.stderr).toBe(third.stderr);
   });
 });

@@ -301,29 +301,4 @@ describe("partial runs", () => {
     edit(dir, "specs/add.yaml", (text) => text.replace("Add the numbers.", "Add numbers up."));
     expect((await generateBoth(dir)).changedSpecs).toEqual(["specs/add.yaml"]);
   });
-
-  it("needs neither ajv nor json-schema-to-typescript for an edit that keeps the schemas", async () => {
-    const dir = await recorded();
-    edit(dir, "specs/echo.yaml", (text) => text.replace("Echo a text back.", "Echo the text back."));
-    const script = `
-      import { generate } from ${JSON.stringify(path.join(process.cwd(), "dist", "generate.js"))};
-      const run = await generate({ cwd: ${JSON.stringify(dir)} });
-      const { createRequire } = await import("node:module");
-      const loaded = Object.keys(createRequire(import.meta.url).cache);
-      console.log(JSON.stringify({ changed: run.changedSpecs, exitCode: run.exitCode, written: run.written,
-        ajv: loaded.some((f) => /node_modules\\/ajv\\/dist\\/(core|ajv|2020)\\.js$/.test(f)),
-        jstt: loaded.some((f) => f.includes("json-schema-to-typescript")) }));
-    `;
-    const { execFileSync } = await import("node:child_process");
-    const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
-    expect(out).toEqual({
-      changed: ["specs/echo.yaml"],
-      exitCode: 0,
-      written: ["generated/docs/catalog.json", "generated/docs/echo_text.md", "generated/docs/index.md", "generated/tools/echo_text.ts"],
-      ajv: false,
-      jstt: false,
-    });
-    // What the separate process recorded answers the next run.
-    expect((await generate({ cwd: dir })).cached).toBe(true);
-  });
 });

@@ -5,7 +5,7 @@ import type { Diagnostic } from "../../../src/diagnostics/diagnostic.js";
 import { lintProject } from "../../../src/lint/lint.js";
 import { LINT_RULES } from "../../../src/lint/rules.js";
 import { buildModel } from "../../../src/spec/build-model.js";
-import { removeProject, runCli, tempProject } from "../../helpers/project.js";
+import { removeProject, tempProject } from "../../helpers/project.js";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeProject));
@@ -169,27 +169,6 @@ describe("lint rules", () => {
     // The same properties describing arguments are still checked.
     const described = spec.replace("    - type: object\n      properties:\n", "    - type: object\n      properties:\n        bare: { enum: [x] }\n");
     expect(found(lintFiles({ "specs/a.yaml": described, "mcp-gen.config.yaml": config })).map((f) => f.code).sort()).toEqual(["MG104", "MG108", "MG111"]);
-  });
-
-  it("report a problem in a $ref'd file several tools share once, there, for lint and for generate's count of warnings", () => {
-    const withRef = (name: string) =>
-      CLEAN.replace("name: convert_units", `name: ${name}`)
-        .replace("    value: { type: number, description: Quantity to convert }\n", "    value: { $ref: './schemas/value.yaml', description: Quantity to convert }\n")
-        .replace("{ value: 3 }", "{ value: { amount: 3 } }");
-    const files = {
-      "specs/a.yaml": withRef("convert_a"),
-      "specs/b.yaml": withRef("convert_b"),
-      "specs/c.yaml": withRef("convert_c"),
-      "specs/schemas/value.yaml": "type: object\nproperties:\n  amount: { type: number }\nrequired: [amount]\n",
-    };
-    const diagnostics = lintFiles(files);
-    expect(found(diagnostics)).toEqual([{ code: "MG104", file: "specs/schemas/value.yaml", line: 3, column: 3, severity: "warning" }]);
-    expect(diagnostics[0].message).toBe("input property `amount` of `convert_a` has no description (and 2 more uses of this shared schema)");
-    // generate counts it once against lint.maxWarnings.
-    const dir = tempProject("lint-shared", { ...files, "mcp-gen.config.yaml": "lint: { maxWarnings: 1 }\n" });
-    dirs.push(dir);
-    const run = runCli(["generate"], dir);
-    expect(run.status, run.stderr).toBe(0);
   });
 
   it("report a problem in YAML shared through aliases once, at its definition", () => {
