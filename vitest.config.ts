@@ -1,10 +1,40 @@
+/**
+ * Three tiers (test/README.md): `unit` runs in this process only and needs no build;
+ * `e2e` spawns processes (the CLI, tsc, servers, npm pack, browsers, VitePress) and `slow`
+ * runs fuzzing, random specs and the randomized lifecycle, both against a fresh build.
+ */
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+const runtimeSource = fileURLToPath(new URL("./src/runtime/index.ts", import.meta.url));
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    globalSetup: ["test/global-setup.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 300_000,
+    projects: [
+      {
+        // The demo's handlers and generated code import the runtime by its package name:
+        // the unit tier gives them the source, so it tests what is checked out, not the last build.
+        resolve: { alias: [{ find: /^mcp-gen\/runtime$/, replacement: runtimeSource }] },
+        test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 30_000 },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
+          name: "slow",
+          include: ["test/slow/**/*.test.ts"],
+          globalSetup: ["test/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
   },
 });

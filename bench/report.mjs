@@ -208,7 +208,7 @@ What the first profiles showed, and what was changed (1,000 tools, cold run 11.5
   corpus's 372, so a cold run of this workload never loads jstt (nor lodash, prettier and the \`$ref\`
   parser it brings); jstt still writes what is not plain (\`$ref\`s, \`allOf\`, tuples, ...).
   Byte-identical, checked against jstt itself over the corpus, a table of cases and seeded random
-  schemas (\`test/emit/plain-types.test.ts\`). Cold run 2.18 s → 1.90 s (the bench of 2026-11-26 before
+  schemas (\`test/unit/emit/tools/plain-types.test.ts\`). Cold run 2.18 s → 1.90 s (the bench of 2026-11-26 before
   and after, when two tools still went through jstt; 2.2 s against 1.9 s interleaved), 5,000 tools
   6.27 s → 5.36 s.
 - a \`realpath\` of the project root and the spec per tool, needed only for a \`$ref\` to a file → taken
@@ -217,7 +217,7 @@ What the first profiles showed, and what was changed (1,000 tools, cold run 11.5
   worker thread compiles them (\`src/spec/compile-ahead.ts\`, \`compile-worker.ts\`) while the main thread
   reads and bundles the files, and hands back each schema's standalone chunk (or its problems); the
   checks, examples and validators find them there. Same output and diagnostics
-  (\`test/spec/compile-ahead.test.ts\`). It pays less than ajv's share, since the second core is
+  (\`test/e2e/spec/compile-ahead.test.ts\`). It pays less than ajv's share, since the second core is
   also V8's (background compilers and garbage collection): \`yaml\` runs slower on the main thread
   while the worker compiles. 1.64 s against 1.72 s without the worker (6 interleaved pairs, after the
   change above), and ≈ 20 MB less peak memory.
@@ -297,7 +297,7 @@ What remains, 1,000 tools (cold run, shares of the profile):
   0.01 s of this edit (median 384 ms against 395 ms, 11 interleaved pairs). A schema an earlier run compiled needs no ajv (its standalone chunk runs
   instead), unchanged types need no json-schema-to-typescript, the spec format's own schema and the
   handlebars templates are compiled ahead of time, so such a run loads neither ajv,
-  json-schema-to-typescript nor the handlebars compiler. \`test/cache/partial-run.test.ts\` checks each
+  json-schema-to-typescript nor the handlebars compiler. \`test/unit/build/partial-run.test.ts\` checks each
   kind of edit against a full run on a copy. What is left, timed phase by phase inside one partial run
   (after the change above: 0.37–0.38 s median):
   Node's start and the CLI's modules ≈ 0.09 s; the cache probe ≈ 0.05–0.06 s (reading and hashing the 1,000 specs and listing the handlers ≈ 0.02 s, a stat of

@@ -19,7 +19,7 @@ import { EVALUATED, hostileModel } from "../../helpers/hostile-model.js";
 const executablePath = findChromium();
 if (!executablePath) {
   console.warn(
-    "\n*** test/docs/html-browser.test.ts SKIPPED: no Chromium found (looked at $CHROMIUM_PATH, /usr/bin/chromium, ...).\n" +
+    "\n*** test/e2e/docs/html-browser.test.ts SKIPPED: no Chromium found (looked at $CHROMIUM_PATH, /usr/bin/chromium, ...).\n" +
       "*** Install it with `apt-get update && apt-get install -y chromium` (as .ci/run does) to run the browser tests.\n",
   );
 }

@@ -5,7 +5,7 @@
  * must be a valid JSON-RPC error or CallToolResult per the MCP schema, the process
  * must live on with bounded memory, and no handler may see input that fails its
  * schema (the fuzz server entry re-validates and reports on stderr).
- * Seeded: set MCP_GEN_FUZZ_SEED to replay a run; the seed is printed with every failure.
+ * Seeded: a fixed seed unless MCP_GEN_SEED gives one (or `random`); every failure prints it.
  */
 import { Client, type StandardSchemaV1 } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -15,11 +15,11 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkWire, type Connection } from "../../helpers/mcp.js";
 import { REPO_ROOT, removeProject, tempProject } from "../../helpers/project.js";
-import { rng, type Rng } from "../../helpers/hostile/random-spec.js";
+import { rng, seedNote as replayNote, testSeed, type Rng } from "../../helpers/rng.js";
 
-const SEED = Number(process.env.MCP_GEN_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const SEED = testSeed(20261126);
 const CALLS = Number(process.env.MCP_GEN_FUZZ_CALLS ?? 5_000);
-const seedNote = `(seed ${SEED}; replay with MCP_GEN_FUZZ_SEED=${SEED})`;
+const seedNote = replayNote(SEED);
 const FUZZ_SERVER = path.join(REPO_ROOT, "test/fixtures/servers/fuzz-demo.mjs");
 const PASS_THROUGH: StandardSchemaV1<unknown, unknown> = { "~standard": { version: 1, vendor: "test", validate: (value) => ({ value }) } };
 

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../../src/generate.js";
-import { removeProject, snapshotTree, tempProject, typeCheck, writeFiles } from "../../helpers/project.js";
+import { removeProject, snapshotTree, tempProject, writeFiles } from "../../helpers/project.js";
 
 const WEATHER = `name: get_weather
 title: Weather
@@ -97,7 +97,7 @@ function track(dir: string): string {
 }
 
 describe("generate", () => {
-  it("writes the generated tree and handler stubs, and the result type-checks under --strict", async () => {
+  it("writes the generated tree and handler stubs", async () => {
     const dir = track(project("gen-basic"));
     const result = await generate({ cwd: dir });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
@@ -134,13 +134,6 @@ describe("generate", () => {
     expect(tree.get("generated/tools/get_weather.ts")).toContain("specs/get_weather.yaml");
     // The file $ref is bundled into a self-contained wire schema.
     expect(tree.get("generated/tools/address_book_add.ts")).not.toContain("address.yaml\"");
-    const check = typeCheck(dir, ["generated/**/*.ts", "handlers/**/*.ts"]);
-    expect(check.output).toBe("");
-    expect(check.status).toBe(0);
-    // Also where the project checks its JavaScript: ajv's standalone code is left unchecked.
-    const checkJs = typeCheck(dir, ["generated/**/*.ts", "generated/**/*.js", "handlers/**/*.ts"], { allowJs: true, checkJs: true });
-    expect(checkJs.output).toBe("");
-    expect(checkJs.status).toBe(0);
   });
 
   it("running again changes nothing", async () => {

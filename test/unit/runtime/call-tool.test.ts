@@ -302,26 +302,19 @@ describe("callTool: the handler's context", () => {
 
   it("a handler that fails after its timeout changes nothing: the timeout warning only, no crash", async () => {
     const { env, logger } = environment();
-    let failedLate!: () => void;
-    const late = new Promise<void>((resolve) => (failedLate = resolve));
+    let failLate!: (error: Error) => void;
     const result = await callTool(
       plainTool,
-      handlerOf(
-        () =>
-          new Promise((_resolve, reject) =>
-            setTimeout(() => {
-              reject(new Error("too late"));
-              failedLate();
-            }, 40),
-          ),
-      ),
+      handlerOf(() => new Promise((_resolve, reject) => (failLate = reject))),
       { city: "Oslo" },
       env,
       { timeoutMs: 10 },
     );
     expect(result.isError).toBe(true);
-    await late;
-    await new Promise((r) => setTimeout(r, 20));
+    // The call has ended; now the handler fails, and whatever the runtime does about it
+    // happens in the promise jobs that run before the next turn of the event loop.
+    failLate(new Error("too late"));
+    await new Promise((resolve) => setImmediate(resolve));
     expect(logger.calls.map((c) => c.level)).toEqual(["warn"]);
   });
 
@@ -332,7 +325,7 @@ describe("callTool: the handler's context", () => {
       plainTool,
       handlerOf(async (_i, c) => {
         seen = c.signal;
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((resolve) => setImmediate(resolve));
         return "quick";
       }),
       { city: "Oslo" },
@@ -560,17 +553,22 @@ describe("callTool: the server's own faults and quiet cancellations", () => {
 
   it("a handler that gives up because the client cancelled is logged at debug, not as an error", async () => {
     const { env, logger, controller } = environment();
+    let listening!: () => void;
+    const handlerListens = new Promise<void>((resolve) => (listening = resolve));
     const running = callTool(
       noArgsTool,
       handlerOf(
         (_input, context) =>
-          new Promise((_, reject) => context.signal.addEventListener("abort", () => reject(new Error("aborted")), { once: true })),
+          new Promise((_, reject) => {
+            context.signal.addEventListener("abort", () => reject(new Error("aborted")), { once: true });
+            listening();
+          }),
       ),
       {},
       env,
     );
     // Once the handler is running and listening, the client cancels.
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await handlerListens;
     controller.abort("user pressed stop");
     const result = await running;
     expect(result.isError).toBe(true);

@@ -10,6 +10,7 @@ import { jsttDeclarations, outputTypeName, typesInput } from "../../../../src/em
 import type { JsonObject, JsonValue } from "../../../../src/spec/model.js";
 import { corpusToolModels } from "../../../helpers/project-model.js";
 import { randomSchemas } from "../../../helpers/schema-fuzz.js";
+import { seedNote, testSeed } from "../../../helpers/rng.js";
 
 const INPUT = "ToolInput";
 const OUTPUT = "ToolOutput";
@@ -151,7 +152,8 @@ describe("plainDeclarations", () => {
   it("writes jstt's text for random schemas (seeded), or leaves them to jstt", async () => {
     let plain = 0;
     const mismatches: string[] = [];
-    for (const { input, output } of randomSchemas(Number(process.env.FUZZ_SEED ?? 20261126), Number(process.env.FUZZ_COUNT ?? 1500))) {
+    const seed = testSeed(20261126);
+    for (const { input, output } of randomSchemas(seed, Number(process.env.FUZZ_COUNT ?? 1500))) {
       const schema = combined(input, output);
       const mine = plainDeclarations(schema, INPUT, output === undefined ? undefined : OUTPUT);
       if (mine === undefined) continue;
@@ -159,9 +161,9 @@ describe("plainDeclarations", () => {
       const theirs = await jstt(schema);
       if (mine !== theirs && mismatches.length < 3) mismatches.push(`${JSON.stringify(schema)}\n--- jstt\n${theirs}\n--- plain\n${mine}`);
     }
-    expect(mismatches).toEqual([]);
-    if (process.env.FUZZ_SEED) console.log(`plain ${plain}`);
+    expect(mismatches, seedNote(seed)).toEqual([]);
+    if (process.env.MCP_GEN_SEED) console.log(`plain ${plain} ${seedNote(seed)}`);
     // The generator reaches most of what plain-types.ts makes, not only what it leaves out.
-    expect(plain).toBeGreaterThan(500);
+    expect(plain, seedNote(seed)).toBeGreaterThan(500);
   });
 });

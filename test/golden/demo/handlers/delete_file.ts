@@ -1,0 +1,7 @@
+import { ToolError } from "mcp-gen/runtime";
+import type { DeleteFileHandler } from "../generated/tools/delete_file.js";
+
+/** Delete a file from the filesystem. */
+export const deleteFile: DeleteFileHandler = async (input, context) => {
+  throw new ToolError("delete_file is not implemented yet");
+};
