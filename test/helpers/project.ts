@@ -1,9 +1,11 @@
 /**
- * Throwaway projects for end-to-end tests. They live under the repository's .tmp/
- * so that generated code resolves "mcp-gen/runtime" by package self-reference.
+ * Throwaway folders and projects for the tests, the one fixture every tier uses. They live
+ * under the repository's .tmp/ so that generated code resolves "mcp-gen/runtime" by
+ * package self-reference.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -12,9 +14,19 @@ export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const CORPUS_DIR = path.join(REPO_ROOT, "test", "corpus");
 const TMP_ROOT = path.join(REPO_ROOT, ".tmp", "tests");
 
+/**
+ * A new empty folder under .tmp/tests; `outside` puts it in the system's temp folder
+ * instead, where nothing resolves from this checkout's node_modules (as in a user's machine).
+ */
+export function tempDir(prefix: string, options: { outside?: boolean } = {}): string {
+  const root = options.outside ? os.tmpdir() : TMP_ROOT;
+  mkdirSync(root, { recursive: true });
+  return mkdtempSync(path.join(root, `${options.outside ? "mcp-gen-" : ""}${prefix}-`));
+}
+
+/** A project folder holding `files`, with this package installed as node_modules/mcp-gen. */
 export function tempProject(prefix: string, files: Record<string, string> = {}): string {
-  mkdirSync(TMP_ROOT, { recursive: true });
-  const dir = mkdtempSync(path.join(TMP_ROOT, `${prefix}-`));
+  const dir = tempDir(prefix);
   // Installed as a user's project has it, so generated code resolves "mcp-gen/runtime".
   mkdirSync(path.join(dir, "node_modules"));
   symlinkSync(REPO_ROOT, path.join(dir, "node_modules", "mcp-gen"), "dir");

@@ -5,13 +5,12 @@
  * install); it shares the user's npm cache and prefers it to the network.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../helpers/project.js";
+import { REPO_ROOT, tempDir } from "../../helpers/project.js";
 
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 
@@ -40,7 +39,7 @@ const timed = <T>(label: string, run: () => T): T => {
 };
 
 beforeAll(() => {
-  base = mkdtempSync(path.join(os.tmpdir(), "mcp-gen-init-"));
+  base = tempDir("init", { outside: true });
   // dist/ is built by the global setup; packing again would only rebuild it.
   timed("npm pack", () => execFileSync(NPM, ["pack", "--ignore-scripts", "--silent", "--pack-destination", base], { cwd: REPO_ROOT, env: cleanEnv() }));
   tarball = path.join(base, readdirSync(base).find((f) => f.endsWith(".tgz"))!);
@@ -125,7 +124,7 @@ describe("mcp-gen init from a checkout of this repository, then a plain npm inst
   });
 
   it("depends on the checkout by its path, installs, and npm test passes", () => {
-    checkoutBase = mkdtempSync(path.join(os.tmpdir(), "mcp-gen-init-checkout-"));
+    checkoutBase = tempDir("init-checkout", { outside: true });
     const init = spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "cli.js"), "init", "from-checkout"], { cwd: checkoutBase, encoding: "utf8" });
     expect(init.status, init.stderr).toBe(0);
     const dir = path.join(checkoutBase, "from-checkout");

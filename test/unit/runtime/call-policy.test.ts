@@ -4,7 +4,7 @@
  * `createServer(handlers, options)` passes on) and through `callTool` directly.
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConcurrencyGate, type CallOutcome, type ToolCall } from "../../../src/runtime/call-policy.js";
 import { callTool, type CallEnvironment } from "../../../src/runtime/call-tool.js";
 import { ToolError } from "../../../src/runtime/tool-error.js";
@@ -29,6 +29,8 @@ interface Probe {
   deleted: string[];
   seen: unknown[];
   releases: Array<() => void>;
+  /** Called each time a `hold` call starts holding. */
+  onHold?: () => void;
 }
 
 function handlers(probe: Probe) {
@@ -42,7 +44,11 @@ function handlers(probe: Probe) {
       probe.seen.push(input);
       return `contents of ${input.path}`;
     },
-    hold: () => new Promise<string>((resolve) => probe.releases.push(() => resolve("released"))),
+    hold: () =>
+      new Promise<string>((resolve) => {
+        probe.releases.push(() => resolve("released"));
+        probe.onHold?.();
+      }),
     explode: () => {
       throw new ToolError("nothing to explode");
     },
@@ -217,9 +223,10 @@ describe("rateLimit", () => {
 describe("maxConcurrentCalls", () => {
   it("answers calls beyond the limit at once with a clear busy error, and frees the slot when a call ends", async () => {
     const { client, probe } = await connect({ maxConcurrentCalls: 2 });
+    const bothHeld = new Promise<void>((resolve) => (probe.onHold = () => probe.releases.length === 2 && resolve()));
     const first = client.callTool({ name: "hold", arguments: {} });
     const second = client.callTool({ name: "hold", arguments: {} });
-    await waitFor(() => probe.releases.length === 2);
+    await bothHeld;
     const third = await client.callTool({ name: "read_file", arguments: { path: "a" } });
     expect(third).toEqual({
       content: [{ type: "text", text: "Server busy: 2 tool calls are already running, the most this server allows at once; try again shortly." }],
@@ -266,30 +273,38 @@ describe("maxConcurrentCalls", () => {
 describe("options keyed by tool name", () => {
   it("a tool named like an Object.prototype member gets no timeout from the prototype", async () => {
     const definition: ToolDefinition = { name: "constructor", inputSchema: { type: "object" } };
+    let started!: () => void;
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
     const server = createToolServer({
       info: { name: "proto", version: "1" },
       registry: { constructor: entry(definition) } as Record<string, ToolEntry>,
-      // Slow enough that a bogus timeout (toolTimeouts["constructor"] is Object) would fire first.
-      handlers: { constructor: () => new Promise((resolve) => setTimeout(() => resolve("built"), 30)) } as object,
+      // Answers on a 30 ms timer: a bogus timeout (toolTimeouts["constructor"] is Object) would fire first.
+      handlers: {
+        constructor: () => {
+          started();
+          return new Promise((resolve) => setTimeout(() => resolve("built"), 30));
+        },
+      } as object,
       toolTimeouts: {},
       logger: capturingLogger(),
     });
     const client = new Client({ name: "c", version: "1" });
     await client.connect(new StreamableHTTPClientTransport(new URL("http://test.local/mcp"), { fetch: (url, init) => server.fetch(new Request(url, init)) }));
     open.push({ client, server });
-    expect(await client.callTool({ name: "constructor", arguments: {} })).toEqual({ content: [{ type: "text", text: "built" }] });
+    // A clock of the test's own: the timers fire in the order they are due, however busy the machine.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const call = client.callTool({ name: "constructor", arguments: {} });
+      await handlerStarted;
+      await vi.advanceTimersByTimeAsync(30);
+      expect(await call).toEqual({ content: [{ type: "text", text: "built" }] });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
 function environment(overrides: Partial<CallEnvironment> = {}) {
   const env: CallEnvironment = { signal: new AbortController().signal, progress: async () => {}, logger: capturingLogger(), ...overrides };
   return { env };
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }

@@ -50,6 +50,10 @@ const registry = Object.fromEntries(
 );
 
 const stopChatting: Array<() => void> = [];
+/** How often the chatty handler has tried to report, and who waits for a later try. */
+let chattyTries = 0;
+let chattyWaiters: Array<{ at: number; resolve: () => void }> = [];
+const chattyTriesMore = (more: number) => new Promise<void>((resolve) => chattyWaiters.push({ at: chattyTries + more, resolve }));
 
 const handlers = {
   bad_is_error: async () => ({ content: [{ type: "text", text: "hi" }], isError: "yes" }),
@@ -70,6 +74,9 @@ const handlers = {
         step += 1;
         void context.progress(step);
         context.clientLog.info(`step ${step}`);
+        chattyTries += 1;
+        for (const waiter of chattyWaiters.filter((w) => w.at <= chattyTries)) waiter.resolve();
+        chattyWaiters = chattyWaiters.filter((w) => w.at > chattyTries);
       }, 5);
       stopChatting.push(() => clearInterval(timer));
     }),
@@ -202,7 +209,8 @@ describe("progress and client log messages end with the call", () => {
       const sentBefore = received.filter((m) => "method" in m && (m.method === "notifications/progress" || m.method === "notifications/message"));
       // It did report while it ran, and it keeps trying afterwards.
       expect(sentBefore.length).toBeGreaterThan(0);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Three more tries after the answer: had one of them gone out, it would be here.
+      await chattyTriesMore(3);
       expect(received.slice(answered)).toEqual([]);
     } finally {
       await close();

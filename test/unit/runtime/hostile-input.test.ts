@@ -66,7 +66,9 @@ async function overStdio(...chunks: string[]): Promise<{ answers: unknown[]; for
   let written = "";
   stdout.on("data", (chunk: Buffer) => (written += chunk.toString("utf8")));
   for (const chunk of chunks) stdin.write(chunk);
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The streams pass data on in process.nextTick and promise jobs, all run before the
+  // event loop's check phase: by then every answer has been written.
+  await new Promise((resolve) => setImmediate(resolve));
   await transport.close();
   return { answers: written.split("\n").filter(Boolean).map((line) => JSON.parse(line) as unknown), forwarded, errors };
 }

@@ -1,18 +1,16 @@
 /** `mcp-gen init`: what it writes, names, refuses and prints (in process; the slow end-to-end test is init.test.ts). */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../../../src/cli/main.js";
 import { mcpGenDependency, packageNameFrom, scaffoldFiles } from "../../../../src/cli/init.js";
-import { REPO_ROOT, snapshotTree } from "../../../helpers/project.js";
+import { REPO_ROOT, removeProject, snapshotTree, tempDir } from "../../../helpers/project.js";
 
-const TMP = path.join(REPO_ROOT, ".tmp", "tests");
 const made: string[] = [];
-afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => made.forEach(removeProject));
 
-function tempDir(): string {
-  mkdirSync(TMP, { recursive: true });
-  const dir = mkdtempSync(path.join(TMP, "init-"));
+function scratch(): string {
+  const dir = tempDir("init");
   made.push(dir);
   return dir;
 }
@@ -38,7 +36,7 @@ const SCAFFOLD = [
 
 describe("mcp-gen init", () => {
   it("scaffolds the project, generates it, and prints the next steps", async () => {
-    const cwd = tempDir();
+    const cwd = scratch();
     const result = await run(["init", "My Server!"], cwd);
     expect(result).toEqual({
       code: 0,
@@ -64,7 +62,7 @@ describe("mcp-gen init", () => {
   });
 
   it("refuses to overwrite existing files, lists them and writes nothing", async () => {
-    const dir = tempDir();
+    const dir = scratch();
     writeFileSync(path.join(dir, "README.md"), "mine\n");
     mkdirSync(path.join(dir, "specs"));
     writeFileSync(path.join(dir, "specs/hello.yaml"), "mine\n");
@@ -78,7 +76,7 @@ describe("mcp-gen init", () => {
   });
 
   it("--force overwrites; with no dir it scaffolds the working directory, named after it", async () => {
-    const dir = tempDir();
+    const dir = scratch();
     writeFileSync(path.join(dir, "README.md"), "mine\n");
     const result = await run(["init", "--force", "--name", "@acme/tools"], dir);
     expect(result.code).toBe(0);
@@ -91,7 +89,7 @@ describe("mcp-gen init", () => {
   });
 
   it("an invalid --name is a usage error and writes nothing", async () => {
-    const dir = tempDir();
+    const dir = scratch();
     const result = await run(["init", "x", "--name", "Not Valid"], dir);
     expect(result).toEqual({
       code: 2,
@@ -102,7 +100,7 @@ describe("mcp-gen init", () => {
   });
 
   it("a target that is a file is a usage error and leaves the file alone", async () => {
-    const dir = tempDir();
+    const dir = scratch();
     writeFileSync(path.join(dir, "notes"), "mine\n");
     const result = await run(["init", "notes"], dir);
     expect(result).toEqual({ code: 2, stdout: "", stderr: "mcp-gen: notes exists and is not a folder; choose another folder for the project\n" });

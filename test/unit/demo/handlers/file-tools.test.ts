@@ -5,14 +5,15 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deleteFile } from "../../../../handlers/delete_file.js";
 import { searchFiles } from "../../../../handlers/search_files.js";
 import { caught, fakeContext } from "./fake-context.js";
-import { layout, removeFolder, tempFolder } from "./temp-folders.js";
+import { removeProject, tempDir } from "../../../helpers/project.js";
+import { layout } from "./temp-folders.js";
 
 let base: string;
 let root: string;
 const previousRoot = process.env.MCP_DEMO_FILES_ROOT;
 
 beforeEach(() => {
-  base = tempFolder("file-tools");
+  base = tempDir("file-tools");
   root = path.join(base, "root");
   layout(base, { "outside/secret.txt": "secret" });
   // The root does not exist yet: the first call creates it with the sample files.
@@ -21,7 +22,7 @@ beforeEach(() => {
 afterEach(() => {
   if (previousRoot === undefined) delete process.env.MCP_DEMO_FILES_ROOT;
   else process.env.MCP_DEMO_FILES_ROOT = previousRoot;
-  removeFolder(base);
+  removeProject(base);
 });
 
 async function refusal(call: unknown): Promise<string> {

@@ -4,13 +4,14 @@ import { ToolError } from "mcp-gen/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configuredFilesRoot, openFilesRoot } from "../../../../handlers/lib/files-root.js";
 import { isInside, resolveInRoot } from "../../../../handlers/lib/sandbox.js";
-import { layout, removeFolder, tempFolder } from "./temp-folders.js";
+import { removeProject, tempDir } from "../../../helpers/project.js";
+import { layout } from "./temp-folders.js";
 
 let base: string;
 let root: string;
 
 beforeAll(() => {
-  base = tempFolder("sandbox");
+  base = tempDir("sandbox");
   layout(base, {
     "outside/secret.txt": "secret",
     "root/docs/a.pdf": "a",
@@ -30,7 +31,7 @@ beforeAll(() => {
   layout(base, { "root-link": { link: "root" } });
   root = realpathSync(path.join(base, "root"));
 });
-afterAll(() => removeFolder(base));
+afterAll(() => removeProject(base));
 
 describe("resolveInRoot accepts paths inside the root", () => {
   it.each([

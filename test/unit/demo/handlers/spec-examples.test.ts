@@ -13,7 +13,7 @@ import { registry, type ToolName } from "../../../../generated/registry.js";
 import { handlers } from "../../../../handlers/index.js";
 import { resetUserDirectory } from "../../../../handlers/lib/user-directory.js";
 import { fakeContext } from "./fake-context.js";
-import { removeFolder, tempFolder } from "./temp-folders.js";
+import { removeProject, tempDir } from "../../../helpers/project.js";
 
 const REPO = fileURLToPath(new URL("../../../../", import.meta.url));
 const SCHEMA_REVISIONS = ["2025-11-25", "2026-07-28"];
@@ -51,14 +51,14 @@ function contentBlocks(result: unknown): unknown[] {
 let base: string;
 const previousRoot = process.env.MCP_DEMO_FILES_ROOT;
 beforeAll(() => {
-  base = tempFolder("examples");
+  base = tempDir("examples");
   process.env.MCP_DEMO_FILES_ROOT = path.join(base, "files");
   resetUserDirectory();
 });
 afterAll(() => {
   if (previousRoot === undefined) delete process.env.MCP_DEMO_FILES_ROOT;
   else process.env.MCP_DEMO_FILES_ROOT = previousRoot;
-  removeFolder(base);
+  removeProject(base);
 });
 
 describe("spec examples through the handlers", () => {
