@@ -47,14 +47,40 @@ function startWatch(cwd: string, env: Record<string, string> = {}): Watched {
   return { child, stdout: () => stdout, stderr: () => stderr, exit };
 }
 
-async function waitFor(what: string, watched: Watched, condition: () => boolean, timeoutMs = WAIT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n--- stdout ---\n${watched.stdout()}\n--- stderr ---\n${watched.stderr()}`);
+/**
+ * Resolves once `condition` holds. It is checked now and after every output of the watcher:
+ * a run writes its files before it prints the line that ends it, so no state a condition
+ * reads can change without output after it.
+ */
+function waitFor(what: string, watched: Watched, condition: () => boolean, timeoutMs = WAIT_MS): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const { stdout, stderr } = watched.child;
+    const stop = () => {
+      clearTimeout(timer);
+      stdout!.off("data", check);
+      stderr!.off("data", check);
+      watched.child.off("exit", exited);
+    };
+    const fail = (why: string) => {
+      stop();
+      reject(new Error(`${why} waiting for ${what}\n--- stdout ---\n${watched.stdout()}\n--- stderr ---\n${watched.stderr()}`));
+    };
+    // Registered after startWatch's own listeners, so the output read here is up to date.
+    function check() {
+      if (!condition()) return;
+      stop();
+      resolve();
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    function exited() {
+      check();
+      fail("the watcher exited");
+    }
+    const timer = setTimeout(() => fail(`timed out after ${timeoutMs} ms`), timeoutMs);
+    stdout!.on("data", check);
+    stderr!.on("data", check);
+    watched.child.on("exit", exited);
+    check();
+  });
 }
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
@@ -217,9 +243,9 @@ describe("generate --watch: what else it listens for", () => {
     });
     dirs.push(dir);
     const { watched, until } = await watchProject(dir);
+    // Saved together with a spec: had any of them counted as a change, the one run would name
+    // it ("... and 3 more changed") or a second run would follow.
     writeFiles(dir, { "tsconfig.json": "{}\n", "notes.yaml": "a: 1\n", "docs/more.tool.yaml": PONG });
-    // Long enough for a run to have started if one were going to.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
     writeFiles(dir, { "pong.tool.yaml": PONG });
     await until("generated/tools/pong.ts", () => existsSync(path.join(dir, "generated/tools/pong.ts")));
     expect(count(watched.stderr(), "regenerating")).toBe(1);

@@ -165,8 +165,11 @@ describe.each([
 
   it("cancels a call when the client aborts it, and keeps serving", async () => {
     const controller = new AbortController();
-    const call = c.client.callTool({ name: "launch_confetti", arguments: { color: "red", location: "lab" } }, { signal: controller.signal });
-    setTimeout(() => controller.abort("the user pressed stop"), 100);
+    // The first progress update says the handler is counting down: the user stops it then.
+    const call = c.client.callTool(
+      { name: "launch_confetti", arguments: { color: "red", location: "lab" } },
+      { signal: controller.signal, onprogress: () => controller.abort("the user pressed stop") },
+    );
     await expect(call).rejects.toThrow();
     const after = await c.client.callTool({ name: "calculate_sum", arguments: { a: 2, b: 3 } });
     expect(text(after)).toBe("5");

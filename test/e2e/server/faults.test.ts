@@ -130,16 +130,32 @@ describe("the HTTP endpoint", () => {
   });
 
   it("survives a client that disconnects in the middle of a call", async () => {
+    const logged = server.output().length;
     const controller = new AbortController();
-    const slow = post(
-      JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "launch_confetti", arguments: { color: "gold", location: "x" } } }),
+    const slow = await post(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 4,
+        method: "tools/call",
+        params: { name: "launch_confetti", arguments: { color: "gold", location: "x" }, _meta: { progressToken: "p4" } },
+      }),
       { signal: controller.signal },
     );
-    setTimeout(() => controller.abort(), 100);
-    await expect(slow).rejects.toThrow();
+    // The first progress notification says the handler is counting down: hang up then.
+    const stream = slow.body!.getReader();
+    let seen = "";
+    while (!seen.includes("notifications/progress")) {
+      const { value, done } = await stream.read();
+      if (done) break;
+      seen += Buffer.from(value).toString("utf8");
+    }
+    expect(seen).toContain("notifications/progress");
+    controller.abort();
+    await expect(stream.read()).rejects.toThrow();
     // The same server answers the next caller, during and after the abandoned call.
     expect(await resultText(await post(JSON.stringify(SUM(5))))).toBe("3");
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The abandoned call is over when its handler logs how it ended (cancelled, or launched).
+    await expect.poll(() => server.output().slice(logged), { timeout: 10_000 }).toMatch(/launch_confetti( cancelled)?\b/);
     expect(await resultText(await post(JSON.stringify(SUM(6))))).toBe("3");
     expect(server.child.exitCode).toBeNull();
   });
