@@ -1,5 +1,5 @@
 /**
- * Three tiers (test/README.md): `unit` runs in this process only and needs no build;
+ * Three tiers (test/README.md): `unit` spawns no process and needs no build;
  * `e2e` spawns processes (the CLI, tsc, servers, npm pack, browsers, VitePress) and `slow`
  * runs fuzzing, random specs and the randomized lifecycle, both against a fresh build.
  */
@@ -15,7 +15,7 @@ export default defineConfig({
         // The demo's handlers and generated code import the runtime by its package name:
         // the unit tier gives them the source, so it tests what is checked out, not the last build.
         resolve: { alias: [{ find: /^mcp-gen\/runtime$/, replacement: runtimeSource }] },
-        test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 30_000 },
+        test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 120_000 },
       },
       {
         test: {
