@@ -13,7 +13,7 @@ import { registry, type ToolName } from "../../../../generated/registry.js";
 import { handlers } from "../../../../handlers/index.js";
 import { resetUserDirectory } from "../../../../handlers/lib/user-directory.js";
 import { fakeContext } from "./fake-context.js";
-import { removeProject, tempDir } from "../../../helpers/project.js";
+import { CORPUS_DIR, removeProject, tempDir } from "../../../helpers/project.js";
 
 const REPO = fileURLToPath(new URL("../../../../", import.meta.url));
 const SCHEMA_REVISIONS = ["2025-11-25", "2026-07-28"];
@@ -35,7 +35,7 @@ const examples = readdirSync(path.join(REPO, "specs"))
 
 /** A ContentBlock validator per MCP schema revision. */
 const contentBlockValidators = SCHEMA_REVISIONS.map((revision) => {
-  const schema = JSON.parse(readFileSync(path.join(REPO, "..", "shared", "corpus", `mcp-schema-${revision}.json`), "utf8"));
+  const schema = JSON.parse(readFileSync(path.join(CORPUS_DIR, `mcp-schema-${revision}.json`), "utf8"));
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   ajv.addSchema(schema, "mcp");
   return { revision, validate: ajv.compile({ $ref: "mcp#/$defs/ContentBlock" }) };
