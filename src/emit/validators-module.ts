@@ -100,21 +100,36 @@ function dialectModule(group: readonly ValidatorSource[], chunkOf: ChunkOf): str
     first.set(key, source.exportName);
     parts.push(`export const ${source.exportName} = (() => {\n${chunkOf(source, key).trim()}\n})();`);
   }
-  return withCommonJsRequire(parts.join("\n\n"));
+  return withHelperImports(parts.join("\n\n"));
 }
 
 /**
- * ajv's ESM output still loads its runtime helpers (`ucs2length`, deep equality, uri,
- * ajv-formats' formats) with `require`, which an ES module does not have. A `require`
- * made with `createRequire` loads them as CommonJS, exactly as ajv expects, under Node
- * and under test runners alike. (Default-importing them instead depends on each tool's
- * CommonJS interop: vitest hands over `exports.default` where Node hands over
- * `module.exports`, and ajv's `.default` accesses then break.)
+ * ajv's standalone code names its run-time helpers (`ucs2length`, deep equality, uri,
+ * ajv-formats' formats) as `require("ajv/dist/runtime/ucs2length")`, which an ES module
+ * does not have, and `createRequire` would tie every generated server to Node. Each helper
+ * module is imported instead, in sorted order, and each `require(...)` reads its import.
+ * The helpers are CommonJS, which loaders hand over in two ways: Node (and Deno, and
+ * bundlers targeting them) as the namespace's `default`, bundlers honouring `__esModule`
+ * as the namespace itself; `exportsOf` takes whichever is the module's exports.
  */
-export function withCommonJsRequire(code: string): string {
+export function withHelperImports(code: string): string {
   const body = code.replace(/^"use strict";\n?/, "").trimEnd();
-  if (!/\brequire\(/.test(body)) return `${body}\n`;
-  return ['import { createRequire } from "node:module";', "const require = createRequire(import.meta.url);", body, ""].join("\n");
+  const specifiers = [...new Set(Array.from(body.matchAll(HELPER_REQUIRE), (match) => match[1]))].sort();
+  if (specifiers.length === 0) return `${body}\n`;
+  return [
+    ...specifiers.map((specifier) => `import * as ${helperName(specifier)} from "${/\.[cm]?js$/.test(specifier) ? specifier : `${specifier}.js`}";`),
+    "const exportsOf = (namespace) => (namespace.default?.__esModule ? namespace.default : namespace);",
+    body.replace(HELPER_REQUIRE, (_match, specifier: string) => `exportsOf(${helperName(specifier)})`),
+    "",
+  ].join("\n");
+}
+
+/** ajv writes its helpers' references as `require("<module>")`, with double quotes. */
+const HELPER_REQUIRE = /\brequire\("([^"\\]+)"\)/g;
+
+/** `ajv/dist/runtime/ucs2length` → `ajv_dist_runtime_ucs2length`: no prefix ajv's own names use. */
+function helperName(specifier: string): string {
+  return specifier.replace(/[^A-Za-z0-9_$]/g, "_");
 }
 
 function generated(path: string, contents: string): GeneratedFile {

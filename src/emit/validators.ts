@@ -13,7 +13,7 @@ import type { GeneratedFile } from "./generated-file.js";
 import { standaloneChunk } from "./standalone-code.js";
 import { assembleValidators, rememberChunk, rememberedChunk, type ValidatorSource } from "./validators-module.js";
 
-export { validatorNames, withCommonJsRequire } from "./validators-module.js";
+export { validatorNames, withHelperImports } from "./validators-module.js";
 
 /**
  * `validators.js`, its `.d.ts`, and one module per dialect in use. Expects a checked

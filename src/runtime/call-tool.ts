@@ -253,7 +253,7 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
     requestId: env.requestId,
   };
 
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let output: unknown;
   try {
     if (timeoutMs !== undefined) {

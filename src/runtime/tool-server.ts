@@ -6,12 +6,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ProtocolError, ProtocolErrorCode, type Server, type ServerContext } from "@modelcontextprotocol/server";
-import { serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
 import { ConcurrencyGate, type AfterCallHook, type BeforeCallHook, type RateLimitHook } from "./call-policy.js";
 import { runToolCall, type AnyToolHandler, type CallEnd, type CallEnvironment, type CallLimits } from "./call-tool.js";
 import { clientRequests } from "./client-requests.js";
 import { createHttpEntry, type HttpEntry } from "./http-entry.js";
-import { guardedStdioTransport } from "./stdio-guard.js";
 import { stderrLogger } from "./logger.js";
 import { Paginator } from "./pagination.js";
 import { ToolsServer, type ResultCheck, type ResultProjection, type ToolsCallParams } from "./tools-server.js";
@@ -169,6 +167,11 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
     fetch: (request) => httpEntry().fetch(request),
 
     async serveStdio() {
+      // Loaded here: nothing Node-only loads with the runtime, so it runs on Workers, Deno and Bun.
+      const [{ serveStdio: sdkServeStdio }, { guardedStdioTransport }] = await Promise.all([
+        import("@modelcontextprotocol/server/stdio"),
+        import("./stdio-guard.js"),
+      ]);
       const handle = sdkServeStdio(createSdkServer, { onerror, transport: guardedStdioTransport() });
       const stop: RunningServer = {
         close: async () => {
