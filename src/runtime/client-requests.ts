@@ -13,16 +13,18 @@ import type { ToolContext } from "./types.js";
 /** The first protocol revision without server-to-client requests. */
 const FIRST_REVISION_WITHOUT_CLIENT_REQUESTS = "2026-07-28";
 
-export function clientRequests(server: Server, ctx: ServerContext): Pick<ToolContext, "elicit" | "sample"> {
+/** `servedAlone`: the server answers this one HTTP request of a 2025-era client, without a session. */
+export function clientRequests(server: Server, ctx: ServerContext, servedAlone = false): Pick<ToolContext, "elicit" | "sample"> {
   const request = ctx.mcpReq;
   return {
     elicit: (elicitation) => {
-      const refusal = eraRefusal(server, "elicit", "elicitation") ?? elicitationRefusal(server.getClientCapabilities(), elicitation);
+      const refusal = (servedAlone ? sessionRefusal("elicit") : undefined) ?? eraRefusal(server, "elicit", "elicitation") ?? elicitationRefusal(server.getClientCapabilities(), elicitation);
       if (refusal) return Promise.reject(new ToolError(refusal));
       return request.elicitInput(elicitation as never).catch(failed("Elicitation")) as never;
     },
     sample: (sampling) => {
       const refusal =
+        (servedAlone ? sessionRefusal("sample") : undefined) ??
         eraRefusal(server, "sample", "sampling") ??
         (server.getClientCapabilities()?.sampling ? undefined : "This client did not declare the sampling capability; context.sample needs a client that supports sampling.");
       if (refusal) return Promise.reject(new ToolError(refusal));
@@ -38,6 +40,17 @@ function eraRefusal(server: Server, method: "elicit" | "sample", capability: str
     `context.${method} is not available to this client: it speaks MCP revision ${revision}, in which a server cannot send ` +
     `requests to the client during a tool call${method === "sample" ? " (and sampling is deprecated)" : ""}, and mcp-gen does not ` +
     `support that revision's replacement (multi-round-trip results). context.${method} works with clients on a 2025 revision that declare the ${capability} capability.`
+  );
+}
+
+/**
+ * Without a session, the client's answer would come in another HTTP request, which another
+ * server instance (or another machine) receives: the call would wait for it forever.
+ */
+function sessionRefusal(method: "elicit" | "sample"): string {
+  return (
+    `context.${method} is not available to this client: it speaks a 2025 revision of MCP and this server answers each of its HTTP requests ` +
+    `on its own, without a session, so the client's answer could not reach this call. It works over stdio, serveHttp(), or fetch with the legacySessions option.`
   );
 }
 

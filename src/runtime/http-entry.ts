@@ -1,7 +1,9 @@
 /**
- * The Streamable HTTP entry, as a web-standard `fetch` handler. 2026-07-28 requests go
- * to the SDK's per-request entry; 2025-era clients get sessions (legacy-sessions.ts), so
- * their cancellations and replies to server requests reach the call they belong to.
+ * The Streamable HTTP entries, as web-standard `fetch` handlers. 2026-07-28 requests go to
+ * the SDK's per-request entry in both. 2025-era clients get either sessions
+ * (legacy-sessions.ts: their cancellations and replies to server requests reach the call they
+ * belong to; `serveHttp()`, or `fetch` with `legacySessions`) or the SDK's stateless serving,
+ * one server per request and nothing kept between requests (`fetch`'s default).
  */
 import { createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest, type Server } from "@modelcontextprotocol/server";
 import { LegacySessions } from "./legacy-sessions.js";
@@ -11,7 +13,13 @@ export interface HttpEntry {
   close(): Promise<void>;
 }
 
-export function createHttpEntry(
+/** The SDK's entry as it is: both eras per request. `createServer` learns which era it serves. */
+export function createStatelessEntry(createServer: (era: "legacy" | "modern") => Server, options: { onerror: (error: Error) => void }): HttpEntry {
+  const handler = createMcpHandler((context) => createServer(context.era), { legacy: "stateless", onerror: options.onerror });
+  return { fetch: (request) => handler.fetch(request), close: () => handler.close() };
+}
+
+export function createSessionEntry(
   createServer: () => Server,
   options: { onerror: (error: Error) => void; maxSessions?: number },
 ): HttpEntry {

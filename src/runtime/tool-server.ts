@@ -9,7 +9,8 @@ import { ProtocolError, ProtocolErrorCode, type Server, type ServerContext } fro
 import { ConcurrencyGate, type AfterCallHook, type BeforeCallHook, type RateLimitHook } from "./call-policy.js";
 import { runToolCall, type AnyToolHandler, type CallEnd, type CallEnvironment, type CallLimits } from "./call-tool.js";
 import { clientRequests } from "./client-requests.js";
-import { createHttpEntry, type HttpEntry } from "./http-entry.js";
+import { createSessionEntry, createStatelessEntry, type HttpEntry } from "./http-entry.js";
+import { originSet, requestGuard } from "./request-guard.js";
 import { stderrLogger } from "./logger.js";
 import { Paginator } from "./pagination.js";
 import { ToolsServer, type ResultCheck, type ResultProjection, type ToolsCallParams } from "./tools-server.js";
@@ -30,6 +31,29 @@ export interface ToolServerOptions {
   instructions?: string;
   /** Open 2025-era HTTP sessions at most (the least recently used is closed). Default 1000. */
   maxSessions?: number;
+  /**
+   * How `fetch` serves 2025-era clients. Default `false`: each of their requests alone, as the
+   * SDK does without server memory (Workers, serverless functions); such a client gets no
+   * session, so a cancellation cannot reach its call and the server cannot send it requests
+   * (`context.elicit`, `context.sample` refuse). `true`: with in-memory sessions, as
+   * `serveHttp()` always does, for one long-lived process (Deno, Bun, a Node framework).
+   * 2026-07-28 clients are served per request either way: that revision has no sessions.
+   */
+  legacySessions?: boolean;
+  /**
+   * Host names `fetch` accepts in the `Host` header (port-agnostic), and in the `Origin` of
+   * browser requests. Default: any Host, and see `allowedOrigins`.
+   */
+  allowedHosts?: string[];
+  /**
+   * Browser origins `fetch` accepts besides those `allowedHosts` names, each as a browser sends
+   * it: `https://app.example.com`. A request without an `Origin` (not from a browser) passes.
+   * Without `allowedHosts`, a request whose Host is a loopback name (localhost, 127.0.0.1,
+   * [::1]) must come from a loopback origin or one listed here, so a page on another site
+   * cannot drive a server on the user's machine; a request to any other Host is restricted
+   * only when this is set (then its Origin must be the Host's own, or listed here).
+   */
+  allowedOrigins?: string[];
   /**
    * Tool calls running at once, across every connection of this server. A call beyond the
    * limit is not queued: it is answered at once with `isError` ("Server busy ..."), so a
@@ -91,7 +115,12 @@ export interface ToolServer {
   serveStdio(): Promise<RunningServer>;
   /** Serve Streamable HTTP. */
   serveHttp(options?: HttpOptions): Promise<HttpRunningServer>;
-  /** The web-standard handler behind `serveHttp`, for in-process clients and other runtimes. */
+  /**
+   * Streamable HTTP as a web-standard handler (bound: pass it around as it is), for Workers
+   * (`export default { fetch: server.fetch }`), Deno (`Deno.serve(server.fetch)`), Bun
+   * (`Bun.serve({ fetch: server.fetch })`) and any framework that hands over a `Request`.
+   * Applies the `allowedHosts` and `allowedOrigins` options; loads nothing Node-only.
+   */
   fetch(request: Request): Promise<Response>;
   /** A fresh low-level SDK server for one connection (to wire a custom transport). */
   createSdkServer(): Server;
@@ -123,14 +152,16 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   };
   const toolLimits = new Map(Object.entries(config.toolTimeouts ?? {}).map(([name, timeoutMs]) => [name, { ...limits, timeoutMs }]));
 
-  const callTool = (server: Server, params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck, projectResult: ResultProjection): Promise<CallEnd> => {
+  const callTool = (server: Server, servedAlone: boolean, params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck, projectResult: ResultProjection): Promise<CallEnd> => {
     const name = params.name;
     const entry = entries.get(name);
     if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    return runToolCall(entry, handlerFor(name), params.arguments, callEnvironment(server, ctx, logger, checkResult, projectResult), toolLimits.get(name) ?? limits);
+    const env = callEnvironment(server, servedAlone, ctx, logger, checkResult, projectResult);
+    return runToolCall(entry, handlerFor(name), params.arguments, env, toolLimits.get(name) ?? limits);
   };
 
-  const createSdkServer = (): Server => {
+  /** `servedAlone`: this server answers one HTTP request of a 2025-era client, without a session. */
+  const buildSdkServer = (servedAlone: boolean): Server => {
     const server: Server = new ToolsServer(
       config.info,
       {
@@ -139,7 +170,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
         ...(config.instructions ? { instructions: config.instructions } : {}),
       },
       // The connection's server answers what the client declared (context.elicit, context.sample).
-      (params, ctx, checkResult, projectResult) => callTool(server, params, ctx, checkResult, projectResult),
+      (params, ctx, checkResult, projectResult) => callTool(server, servedAlone, params, ctx, checkResult, projectResult),
     );
     server.setRequestHandler("tools/list", async (request) => {
       const page = paginator.page(request.params?.cursor);
@@ -151,20 +182,24 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
     });
     return server;
   };
+  const createSdkServer = () => buildSdkServer(false);
 
   // Transport errors (unparseable lines, malformed requests) carry long validation dumps;
   // one line of them is enough for the log.
   const onerror = (error: Error) =>
     logger.warn("transport error", { message: error.message.replace(/\s+/g, " ").slice(0, 300) });
 
-  // Built on first use: a stdio server never needs it.
-  let http: HttpEntry | undefined;
-  const httpEntry = () => (http ??= createHttpEntry(createSdkServer, { onerror, maxSessions: config.maxSessions }));
+  // Each built on first use: a stdio server needs neither.
+  let sessions: HttpEntry | undefined;
+  const sessionEntry = () => (sessions ??= createSessionEntry(createSdkServer, { onerror, maxSessions: config.maxSessions }));
+  let stateless: HttpEntry | undefined;
+  const statelessEntry = () => (stateless ??= createStatelessEntry((era) => buildSdkServer(era === "legacy"), { onerror }));
+  const guard = requestGuard(config);
   const running = new Set<RunningServer>();
 
   return {
     createSdkServer,
-    fetch: (request) => httpEntry().fetch(request),
+    fetch: async (request) => guard(request) ?? (config.legacySessions ? sessionEntry() : statelessEntry()).fetch(request),
 
     async serveStdio() {
       // Loaded here: nothing Node-only loads with the runtime, so it runs on Workers, Deno and Bun.
@@ -201,7 +236,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
       // server by its real name, from sending it requests: the Origin says where the page is from.
       const validateOriginHost = loopback ? localhostOriginValidation() : originValidation(options.allowedHosts!);
       const validateOrigin = (req: IncomingMessage, res: ServerResponse) => allowedOrigins.has(req.headers.origin ?? "") || validateOriginHost(req, res);
-      const nodeHandler = toNodeHandler(httpEntry());
+      const nodeHandler = toNodeHandler(sessionEntry());
       const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
         const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
         if (pathname !== path) {
@@ -239,7 +274,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
 
     async close() {
       await Promise.all([...running].map((r) => r.close()));
-      await http?.close();
+      await Promise.all([sessions?.close(), stateless?.close()]);
     },
   };
 }
@@ -249,7 +284,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
  * cancellation or when the connection closes), progress only with a token, and the
  * client-facing helpers.
  */
-function callEnvironment(server: Server, ctx: ServerContext, logger: ToolLogger, checkResult: ResultCheck, projectResult: ResultProjection): CallEnvironment {
+function callEnvironment(server: Server, servedAlone: boolean, ctx: ServerContext, logger: ToolLogger, checkResult: ResultCheck, projectResult: ResultProjection): CallEnvironment {
   const request = ctx.mcpReq;
   const progressToken = request._meta?.progressToken;
   return {
@@ -261,7 +296,7 @@ function callEnvironment(server: Server, ctx: ServerContext, logger: ToolLogger,
     checkResult,
     projectResult,
     clientLog: clientLogger(ctx, logger),
-    ...clientRequests(server, ctx),
+    ...clientRequests(server, ctx, servedAlone),
     progress:
       progressToken === undefined
         ? noProgress
@@ -298,20 +333,6 @@ function clientLogger(ctx: ServerContext, serverLog: ToolLogger): ToolLogger {
     warn: (message, data) => send("warning", message, data),
     error: (message, data) => send("error", message, data),
   };
-}
-
-/**
- * `allowedOrigins` as browsers send them (lowercase, no path, no default port), so that an
- * exact match is enough; an entry that is no origin at all would never match, and is refused.
- */
-function originSet(origins: readonly string[] = []): Set<string> {
-  return new Set(
-    origins.map((entry) => {
-      const origin = URL.canParse(entry) ? new URL(entry).origin : "null";
-      if (origin === "null") throw new Error(`serveHttp: allowedOrigins entry "${entry}" is not an origin such as "https://app.example.com"`);
-      return origin;
-    }),
-  );
 }
 
 /**

@@ -37,6 +37,8 @@ function hangServer() {
       echo: (input: { text?: string }) => input.text ?? "",
     },
     logger: capturingLogger(),
+    // 2025-era clients keep a session through fetch, as on serveHttp: their cancellations reach the call.
+    legacySessions: true,
     maxConcurrentCalls: 1,
     afterCall: (call, outcome) => void outcomes.push([call.name, outcome.status]),
   });

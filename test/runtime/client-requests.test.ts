@@ -24,8 +24,9 @@ const handlers = {
   },
 };
 
-function toolServer(): ToolServer {
-  return createToolServer({ info: { name: "client-requests-test", version: "1.0.0" }, registry: { ask: entry("ask"), think: entry("think") }, handlers, logger: capturingLogger() });
+/** `legacySessions`: a 2025-era client over fetch keeps a session, as on serveHttp, so its answers reach the call. */
+function toolServer(legacySessions = true): ToolServer {
+  return createToolServer({ info: { name: "client-requests-test", version: "1.0.0" }, registry: { ask: entry("ask"), think: entry("think") }, handlers, logger: capturingLogger(), legacySessions });
 }
 
 const closing: Array<() => Promise<unknown>> = [];
@@ -60,8 +61,8 @@ async function overConnection(capabilities: ClientCapabilities) {
   return { client, requested };
 }
 
-async function overHttp(capabilities: ClientCapabilities, modern: boolean) {
-  const server = toolServer();
+async function overHttp(capabilities: ClientCapabilities, modern: boolean, legacySessions = true) {
+  const server = toolServer(legacySessions);
   const client = clientWith(capabilities, modern);
   await client.connect(new StreamableHTTPClientTransport(new URL("http://test.local/mcp"), { fetch: (url, init) => server.fetch(new Request(url, init)) }));
   closing.push(() => server.close(), () => client.close());
@@ -83,6 +84,20 @@ describe("2025-era client that declared the capability", () => {
     const { client } = await overHttp({ elicitation: {}, sampling: {} }, false);
     expect(textOf(await client.callTool({ name: "ask", arguments: {} }))).toBe('accept: {"name":"Ada"}');
     expect(textOf(await client.callTool({ name: "think", arguments: {} }))).toBe('test-model: {"type":"text","text":"Hello."}');
+  });
+});
+
+describe("2025-era client served without a session (fetch's default): a clear ToolError, nothing sent", () => {
+  it("context.elicit and context.sample say the answer could not reach the call, and where they work", async () => {
+    const { client } = await overHttp({ elicitation: {}, sampling: {} }, false, false);
+    for (const [tool, method] of [["ask", "elicit"], ["think", "sample"]]) {
+      const result = await client.callTool({ name: tool, arguments: {} });
+      expect(result).toMatchObject({ isError: true });
+      expect(textOf(result)).toBe(
+        `context.${method} is not available to this client: it speaks a 2025 revision of MCP and this server answers each of its HTTP requests ` +
+          "on its own, without a session, so the client's answer could not reach this call. It works over stdio, serveHttp(), or fetch with the legacySessions option.",
+      );
+    }
   });
 });
 

@@ -229,7 +229,8 @@ describe.each(ERAS)("createToolServer, $era client", ({ negotiation }) => {
   it("a client that cancels a call aborts the handler's signal, and the server keeps serving", async () => {
     const probe: Probe = {};
     const started = new Promise<void>((resolve) => (probe.waitStarted = resolve));
-    const { client } = await connect(negotiation, {}, probe);
+    // A 2025-era cancellation travels in its own POST: only a session takes it to the call.
+    const { client } = await connect(negotiation, { legacySessions: true }, probe);
     const controller = new AbortController();
     const call = client.callTool({ name: "wait", arguments: {} }, { signal: controller.signal });
     await started;
@@ -336,19 +337,26 @@ describe("serveHttp", () => {
     }
   });
 
-  it("a GET or DELETE that names revision 2026-07-28 gets 405 (it has no sessions); one without it is 2025-era", async () => {
+  it("a GET or DELETE that names revision 2026-07-28 gets 405 (it has no sessions); one without it is 2025-era, with sessions only if asked", async () => {
     const server = createToolServer({ info: { name: "http-test", version: "1" }, registry, handlers: handlers({}), logger: capturingLogger() });
+    const withSessions = createToolServer({ info: { name: "http-test", version: "1" }, registry, handlers: handlers({}), logger: capturingLogger(), legacySessions: true });
     try {
       for (const method of ["GET", "DELETE"]) {
-        const modern = await server.fetch(new Request("http://test.local/mcp", { method, headers: { accept: "text/event-stream", "mcp-protocol-version": "2026-07-28" } }));
-        expect(modern.status).toBe(405);
-        expect(modern.headers.get("allow")).toBe("POST");
-        const legacy = await server.fetch(new Request("http://test.local/mcp", { method, headers: { accept: "text/event-stream" } }));
+        for (const entry of [server, withSessions]) {
+          const modern = await entry.fetch(new Request("http://test.local/mcp", { method, headers: { accept: "text/event-stream", "mcp-protocol-version": "2026-07-28" } }));
+          expect(modern.status).toBe(405);
+          expect(modern.headers.get("allow")).toBe("POST");
+        }
+        // Without sessions there is no stream or session to open or end.
+        const stateless = await server.fetch(new Request("http://test.local/mcp", { method, headers: { accept: "text/event-stream" } }));
+        expect(stateless.status).toBe(405);
+        const legacy = await withSessions.fetch(new Request("http://test.local/mcp", { method, headers: { accept: "text/event-stream" } }));
         expect(legacy.status).toBe(400);
         expect(await legacy.text()).toContain("Mcp-Session-Id header is required");
       }
     } finally {
       await server.close();
+      await withSessions.close();
     }
   });
 
