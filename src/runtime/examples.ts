@@ -4,7 +4,7 @@
  * validation, the author's handler, output validation, result shaping).
  */
 import { normalizeReturn } from "./results.js";
-import type { ToolServer, ToolServerOptions } from "./tool-server.js";
+import type { ToolServer, ToolServerOptions } from "./create-server.js";
 import type { CallToolResult, ToolEntry, ToolLogger, ToolReturn } from "./types.js";
 
 /** One spec example, as `generated/examples.ts` lists them. */

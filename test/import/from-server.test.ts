@@ -9,7 +9,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listToolsFromServer, MAX_PAGES, type ServerSource } from "../../src/import/from-server.js";
-import { createToolServer } from "../../src/runtime/tool-server.js";
+import { createToolServer } from "../../src/runtime/create-server.js";
 import { importToolList } from "../../src/import/import-tool-list.js";
 import { findToolList } from "../../src/import/tool-list.js";
 import { parseYaml } from "../../src/spec/load.js";

@@ -37,8 +37,8 @@ describe("the runtime's import boundary", () => {
     .map((f) => path.join(RUNTIME_SRC, f));
 
   it("scans every runtime module, and finds their imports", () => {
-    expect(files.map((f) => path.basename(f))).toEqual(expect.arrayContaining(["index.ts", "call-tool.ts", "tool-server.ts", "types.ts"]));
-    expect(specifiersOf(path.join(RUNTIME_SRC, "tool-server.ts"))).toEqual(
+    expect(files.map((f) => path.basename(f))).toEqual(expect.arrayContaining(["index.ts", "call-tool.ts", "create-server.ts", "types.ts"]));
+    expect(specifiersOf(path.join(RUNTIME_SRC, "create-server.ts"))).toEqual(
       expect.arrayContaining(["@modelcontextprotocol/server", "node:http", "./call-tool.js"]),
     );
   });
@@ -112,7 +112,7 @@ describe("the runtime's import boundary", () => {
   it("the built dist/runtime/index.js loads without ts-morph, handlebars, json-schema-to-typescript, typescript or other dist/ modules", () => {
     const loaded = modulesLoadedBy(path.join(REPO_ROOT, "dist", "runtime", "index.js"));
     // The recorder works: the runtime and the SDK show up.
-    expect(loaded.some((l) => l.endsWith("/dist/runtime/tool-server.js"))).toBe(true);
+    expect(loaded.some((l) => l.endsWith("/dist/runtime/create-server.js"))).toBe(true);
     expect(loaded.some((l) => l.includes("/node_modules/@modelcontextprotocol/server/"))).toBe(true);
     for (const name of GENERATOR_PACKAGES) expect(loaded.filter((l) => mentionsPackage(l, name))).toEqual([]);
     const distRoot = pathToFileURL(path.join(REPO_ROOT, "dist")).href + "/";

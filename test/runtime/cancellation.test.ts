@@ -10,7 +10,7 @@ import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@model
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createToolServer, type ToolServer } from "../../src/runtime/tool-server.js";
+import { createToolServer, type ToolServer } from "../../src/runtime/create-server.js";
 import type { CompiledValidator, ToolEntry } from "../../src/runtime/types.js";
 import { connect as connectProcess, type Connection, type Era } from "../helpers/mcp.js";
 import { REPO_ROOT } from "../helpers/project.js";

@@ -6,7 +6,7 @@
  */
 import { Client, InMemoryTransport, StreamableHTTPClientTransport, type ClientCapabilities } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { createToolServer, type ToolServer } from "../../src/runtime/tool-server.js";
+import { createToolServer, type ToolServer } from "../../src/runtime/create-server.js";
 import type { CallToolResult, CompiledValidator, ToolContext, ToolEntry } from "../../src/runtime/types.js";
 import { capturingLogger } from "./capturing-logger.js";
 

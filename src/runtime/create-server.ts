@@ -1,7 +1,8 @@
 /**
- * A generated server: the registry, the precompiled validators and the author's
- * handlers bound to the official SDK (v2), served over stdio or Streamable HTTP in
- * both protocol eras (2025 `initialize` clients and 2026-07-28 clients).
+ * `createToolServer`, what a generated `createServer` returns: the registry, the precompiled
+ * validators and the author's handlers bound to the official SDK (v2), in both protocol eras
+ * (2025 `initialize` clients and 2026-07-28 clients), served through `fetch` (any runtime),
+ * or over stdio or Node's HTTP (`serveStdio`, `serveHttp`, whose Node-only parts load there).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,11 +10,11 @@ import { ProtocolError, ProtocolErrorCode, type Server, type ServerContext } fro
 import { ConcurrencyGate, type AfterCallHook, type BeforeCallHook, type RateLimitHook } from "./call-policy.js";
 import { runToolCall, type AnyToolHandler, type CallEnd, type CallEnvironment, type CallLimits } from "./call-tool.js";
 import { clientRequests } from "./client-requests.js";
-import { createSessionEntry, createStatelessEntry, type HttpEntry } from "./http-entry.js";
+import { createSessionEntry, createStatelessEntry, type HttpEntry } from "./http-fetch.js";
 import { originSet, requestGuard } from "./request-guard.js";
 import { stderrLogger } from "./logger.js";
 import { Paginator } from "./pagination.js";
-import { ToolsServer, type ResultCheck, type ResultProjection, type ToolsCallParams } from "./tools-server.js";
+import { sdkServerFor, type ResultCheck, type ResultProjection, type ToolsCallParams } from "./sdk-server.js";
 import type { ToolContext, ToolDefinition, ToolEntry, ToolLogger } from "./types.js";
 
 export interface ToolServerOptions {
@@ -161,27 +162,18 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   };
 
   /** `servedAlone`: this server answers one HTTP request of a 2025-era client, without a session. */
-  const buildSdkServer = (servedAlone: boolean): Server => {
-    const server: Server = new ToolsServer(
-      config.info,
-      {
+  const buildSdkServer = (servedAlone: boolean): Server =>
+    sdkServerFor({
+      info: config.info,
+      options: {
         // logging: handlers may send log messages to the client (context.clientLog).
         capabilities: { tools: {}, logging: {} },
         ...(config.instructions ? { instructions: config.instructions } : {}),
       },
+      listTools: (cursor) => paginator.page(cursor),
       // The connection's server answers what the client declared (context.elicit, context.sample).
-      (params, ctx, checkResult, projectResult) => callTool(server, servedAlone, params, ctx, checkResult, projectResult),
-    );
-    server.setRequestHandler("tools/list", async (request) => {
-      const page = paginator.page(request.params?.cursor);
-      if (!page) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
-      // Our definitions are the spec's wire JSON, already in MCP's shape; the SDK's Tool
-      // type is stricter about open-ended fields (schemas, _meta) than it needs to be here.
-      const tools = page.items as never[];
-      return page.nextCursor === undefined ? { tools } : { tools, nextCursor: page.nextCursor };
+      callTool: (server, params, ctx, checkResult, projectResult) => callTool(server, servedAlone, params, ctx, checkResult, projectResult),
     });
-    return server;
-  };
   const createSdkServer = () => buildSdkServer(false);
 
   // Transport errors (unparseable lines, malformed requests) carry long validation dumps;

@@ -5,7 +5,7 @@
 import { Client, InMemoryTransport, ProtocolError, StreamableHTTPClientTransport, type StandardSchemaV1 } from "@modelcontextprotocol/client";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createToolServer, type ToolServer, type ToolServerOptions } from "../../src/runtime/tool-server.js";
+import { createToolServer, type ToolServer, type ToolServerOptions } from "../../src/runtime/create-server.js";
 import type { ToolContext, ToolDefinition, ToolEntry } from "../../src/runtime/types.js";
 import { createAjv } from "../../src/spec/ajv.js";
 import { capturingLogger } from "./capturing-logger.js";
