@@ -84,8 +84,9 @@ describe("the generated server where `node:` imports fail", () => {
 
 const RUNTIMES: Array<[string, () => Promise<RunningRuntime>]> = [
   ["workerd (miniflare, no compatibility flags)", () => serveInWorkerd(path.join(project, "dist/worker.js"))],
-  ["Deno", () => serveProcess(DENO, ["run", "--allow-net=127.0.0.1", "--allow-env=PORT", "deno.ts"], { cwd: project })],
-  ["Bun", () => serveProcess(BUN, ["bun.ts"], { cwd: project })],
+  // Neither runtime may reach for the network (update checks, telemetry) or wait on a prompt.
+  ["Deno", () => serveProcess(DENO, ["run", "--allow-net=127.0.0.1", "--allow-env=PORT", "deno.ts"], { cwd: project, env: { DENO_NO_UPDATE_CHECK: "1", DENO_NO_PROMPT: "1" } })],
+  ["Bun", () => serveProcess(BUN, ["bun.ts"], { cwd: project, env: { DO_NOT_TRACK: "1" } })],
   ["Node with Hono", async () => serveProcess(process.execPath, [await honoEntry()], { cwd: REPO_ROOT })],
 ];
 
