@@ -148,6 +148,8 @@ export function scaffoldFiles(name: string, projectDir: string, template: InitTe
       "mcp-gen": mcpGenDependency(fileURLToPath(PACKAGE_ROOT), pkg.version, projectDir),
     },
     devDependencies: Object.fromEntries(Object.entries(devDependencies).sort(([a], [b]) => (a < b ? -1 : 1))),
+    // Their postinstalls put the platform's binaries in place, which npm may otherwise skip.
+    ...(template === "workers" ? { allowScripts: { esbuild: true, workerd: true } } : {}),
   };
   files.push({ path: "package.json", contents: `${JSON.stringify(packageJson, null, 2)}\n` });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -45,9 +45,14 @@ describe("mcp-gen init --template workers", () => {
     expect(existsSync(path.join(project, "worker.ts"))).toBe(true);
     expect(existsSync(path.join(project, "server.ts"))).toBe(false);
     expect(readFileSync(path.join(project, "wrangler.toml"), "utf8")).toContain('name = "weather-worker"\nmain = "dist/worker.js"');
-    const pkg = JSON.parse(readFileSync(path.join(project, "package.json"), "utf8")) as { scripts: Record<string, string>; devDependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(path.join(project, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+      devDependencies: Record<string, string>;
+      allowScripts: Record<string, boolean>;
+    };
     expect(Object.keys(pkg.scripts)).toEqual(["generate", "build", "dev", "test"]);
     expect(Object.keys(pkg.devDependencies)).toEqual(["@types/node", "esbuild", "miniflare", "typescript"]);
+    expect(pkg.allowScripts).toEqual({ esbuild: true, workerd: true });
   });
 
   it("an unknown template is a usage error and writes nothing", () => {
