@@ -1,7 +1,9 @@
 /**
  * `mcp-gen init [dir]`: a new project that works at once — `npm install && npm start`
  * serves an example tool, `npm test` runs its spec examples through the server. The
- * files are `templates/init/`, plus a package.json written here.
+ * files are `templates/init/`, plus a package.json written here. `--template workers`
+ * makes a Cloudflare Worker project instead: `templates/init-workers/` laid over
+ * `templates/init/` (its files win; the Node entry `server.ts` is left out).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -18,15 +20,24 @@ export interface ScaffoldFile {
   contents: string;
 }
 
+/** What a new project is for: a Node process (stdio or HTTP), or a Cloudflare Worker. */
+export type InitTemplate = "node" | "workers";
+export const INIT_TEMPLATES: readonly InitTemplate[] = ["node", "workers"];
+
 export interface InitOptions {
   /** The package name; default: from the folder's name. */
   name?: string;
   force?: boolean;
+  /** Default "node". */
+  template?: string;
 }
 
 // From src/cli/ (vitest) and dist/cli/ (built package) alike, the package root is two levels up.
 const PACKAGE_ROOT = new URL("../../", import.meta.url);
 const TEMPLATES = new URL("templates/init/", PACKAGE_ROOT);
+const WORKERS_TEMPLATE = new URL("templates/init-workers/", PACKAGE_ROOT);
+/** The Node entry point has no place in a Worker, whose entry is `worker.ts`. */
+const NODE_ONLY = new Set(["server.ts"]);
 
 /** npm drops `.gitignore` from published packages, so the template is stored without its dot. */
 const RENAMED: Record<string, string> = { gitignore: ".gitignore" };
@@ -59,32 +70,75 @@ export function mcpGenDependency(packageRoot: string, version: string, projectDi
 }
 
 /**
+ * The name Cloudflare accepts for a Worker (lower case letters, digits and dashes), from
+ * the package name: `@acme/weather.v2` → `weather-v2`.
+ */
+export function workerNameFrom(packageName: string): string {
+  const base = packageName.replace(/^@[^/]*\//, "");
+  return (
+    base
+      .replace(/[^a-z0-9-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 63) || "mcp-server"
+  );
+}
+
+/**
+ * How `npm run build` bundles a Worker: esbuild (a dependency of the ecosystem that
+ * Wrangler itself bundles with) into ONE ES module script, resolving packages through the
+ * export conditions Workers tooling uses, so the SDK picks its Workers build.
+ */
+export const WORKER_BUNDLE_COMMAND =
+  "esbuild worker.ts --bundle --format=esm --platform=neutral --target=es2022 --conditions=workerd,worker,browser --main-fields=module,main --outfile=dist/worker.js";
+
+/**
  * Every file of a new project in `projectDir`, sorted by path. Pure but for reading the
  * package's own templates.
  */
-export function scaffoldFiles(name: string, projectDir: string): ScaffoldFile[] {
+export function scaffoldFiles(name: string, projectDir: string, template: InitTemplate = "node"): ScaffoldFile[] {
   const pkg = JSON.parse(readFileSync(new URL("package.json", PACKAGE_ROOT), "utf8")) as {
     version: string;
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
   };
-  const files: ScaffoldFile[] = templateFiles("").map((rel) => ({
+  const sources = new Map<string, URL>();
+  for (const rel of templateFiles(TEMPLATES, "")) if (template === "node" || !NODE_ONLY.has(rel)) sources.set(rel, new URL(rel, TEMPLATES));
+  if (template === "workers") for (const rel of templateFiles(WORKERS_TEMPLATE, "")) sources.set(rel, new URL(rel, WORKERS_TEMPLATE));
+  const files: ScaffoldFile[] = [...sources].map(([rel, source]) => ({
     path: rel.split("/").map((part) => RENAMED[part] ?? part).join("/"),
     // {{folder}}: where the project is, which for a scoped name (`@acme/weather`) is not the name.
-    contents: readFileSync(new URL(rel, TEMPLATES), "utf8").replaceAll("{{name}}", name).replaceAll("{{folder}}", path.basename(projectDir)),
+    contents: readFileSync(source, "utf8")
+      .replaceAll("{{name}}", name)
+      .replaceAll("{{folder}}", path.basename(projectDir))
+      .replaceAll("{{workerName}}", workerNameFrom(name)),
   }));
+  const scripts =
+    template === "workers"
+      ? {
+          generate: "mcp-gen generate",
+          // tsc type-checks and builds the examples test; esbuild writes the Worker.
+          build: `mcp-gen generate && tsc -p tsconfig.json && ${WORKER_BUNDLE_COMMAND}`,
+          dev: "npm run --silent build && node dev.mjs",
+          test: "npm run --silent build && node --test build/test/examples.test.js",
+        }
+      : {
+          generate: "mcp-gen generate",
+          build: "mcp-gen generate && tsc -p tsconfig.json",
+          // On stdio, stdout is the protocol's: the build reports on stderr.
+          start: "npm run --silent build 1>&2 && node build/server.js",
+          test: "npm run --silent build && node --test build/test/examples.test.js",
+        };
+  const devDependencies: Record<string, string> = { "@types/node": pkg.devDependencies["@types/node"], typescript: pkg.devDependencies.typescript };
+  if (template === "workers") {
+    devDependencies.esbuild = pkg.devDependencies.esbuild;
+    devDependencies.miniflare = pkg.devDependencies.miniflare;
+  }
   const packageJson = {
     name,
     version: "0.1.0",
     private: true,
     type: "module",
-    scripts: {
-      generate: "mcp-gen generate",
-      build: "mcp-gen generate && tsc -p tsconfig.json",
-      // On stdio, stdout is the protocol's: the build reports on stderr.
-      start: "npm run --silent build 1>&2 && node build/server.js",
-      test: "npm run --silent build && node --test build/test/examples.test.js",
-    },
+    scripts,
     // The generated validators import ajv's run-time helpers and ajv-formats themselves: the
     // project declares them (the ranges mcp-gen generates for), so that every package manager
     // and a mcp-gen linked from a checkout resolve them from the project.
@@ -93,16 +147,18 @@ export function scaffoldFiles(name: string, projectDir: string): ScaffoldFile[] 
       "ajv-formats": pkg.dependencies["ajv-formats"],
       "mcp-gen": mcpGenDependency(fileURLToPath(PACKAGE_ROOT), pkg.version, projectDir),
     },
-    devDependencies: { "@types/node": pkg.devDependencies["@types/node"], typescript: pkg.devDependencies.typescript },
+    devDependencies: Object.fromEntries(Object.entries(devDependencies).sort(([a], [b]) => (a < b ? -1 : 1))),
+    // Their postinstalls put the platform's binaries in place, which npm may otherwise skip.
+    ...(template === "workers" ? { allowScripts: { esbuild: true, workerd: true } } : {}),
   };
   files.push({ path: "package.json", contents: `${JSON.stringify(packageJson, null, 2)}\n` });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-function templateFiles(dir: string): string[] {
-  return readdirSync(new URL(dir || ".", TEMPLATES), { withFileTypes: true })
+function templateFiles(root: URL, dir: string): string[] {
+  return readdirSync(new URL(dir || ".", root), { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((entry) => (entry.isDirectory() ? templateFiles(`${dir}${entry.name}/`) : [`${dir}${entry.name}`]));
+    .flatMap((entry) => (entry.isDirectory() ? templateFiles(root, `${dir}${entry.name}/`) : [`${dir}${entry.name}`]));
 }
 
 export async function runInit(dir: string | undefined, options: InitOptions, { io, cwd }: Pick<CliContext, "io" | "cwd">): Promise<number> {
@@ -120,7 +176,12 @@ export async function runInit(dir: string | undefined, options: InitOptions, { i
     );
     return 2;
   }
-  const files = scaffoldFiles(name, target);
+  const template = options.template ?? "node";
+  if (!(INIT_TEMPLATES as readonly string[]).includes(template)) {
+    io.stderr(`mcp-gen: unknown template '${template}'; choose ${INIT_TEMPLATES.join(" or ")}\n`);
+    return 2;
+  }
+  const files = scaffoldFiles(name, target, template as InitTemplate);
   const existing = files.filter((file) => existsSync(path.join(target, file.path))).map((file) => file.path);
   if (existing.length > 0 && !options.force) {
     io.stderr(`mcp-gen: init would overwrite ${counted(existing.length, "existing file")} in ${display(cwd, target)}:\n`);
@@ -149,7 +210,9 @@ export async function runInit(dir: string | undefined, options: InitOptions, { i
   io.stdout(
     [
       "  npm install",
-      "  npm start          # build and serve the `hello` tool over stdio",
+      template === "workers"
+        ? "  npm run dev        # build dist/worker.js and serve it locally in workerd"
+        : "  npm start          # build and serve the `hello` tool over stdio",
       "  npm test           # run the examples in specs/hello.yaml through the server",
       "",
       "Then add tools in specs/ and run `npm run generate`; each new tool gets a handler stub in handlers/.",
@@ -170,10 +233,11 @@ export function registerInit(program: Command, { io, cwd, setExit }: CliContext)
     .summary("create a new project that serves an example tool")
     .description(
       "Create a new mcp-gen project in dir (default: the working directory): config, an example spec " +
-        "with its handler, a server entry, tsconfig, package.json scripts (generate, build, start, test) " +
-        "and a test that runs the spec examples. Then runs `generate` in it.",
+        "with its handler, a server entry, tsconfig, package.json scripts (generate, build, start, test; " +
+        "a Worker: generate, build, dev, test) and a test that runs the spec examples. Then runs `generate` in it.",
     )
     .option("--name <name>", "the package name (default: from the folder's name)")
+    .option("--template <template>", "node: a Node server (stdio or HTTP); workers: a Cloudflare Worker bundled to dist/worker.js", "node")
     .option("--force", "overwrite files that already exist")
     .addHelpText("after", "\nExit codes: 0 created, 1 files exist (without --force) or generate failed, 2 usage.")
     .action(async (dir: string | undefined, options: InitOptions) => {

@@ -220,8 +220,8 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
       const allowedOrigins = originSet(options.allowedOrigins);
       // Loaded here: a stdio server (the common case) starts without the HTTP stack.
       const [{ createServer: createHttpServer }, { hostHeaderValidation, localhostHostValidation, localhostOriginValidation, originValidation, toNodeHandler }] = await Promise.all([
-        import("node:http"),
-        import("@modelcontextprotocol/node"),
+        importNodeOnly<typeof import("node:http")>("node:http"),
+        importNodeOnly<typeof import("@modelcontextprotocol/node")>("@modelcontextprotocol/node"),
       ]);
       const validateHost = options.allowedHosts?.length ? hostHeaderValidation(options.allowedHosts) : localhostHostValidation();
       // Host alone does not stop a page from another site, open in a browser that reaches this
@@ -343,4 +343,13 @@ function flushHeadersWhenWritten(res: ServerResponse): void {
 
 function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * `import(specifier)` through a variable, which bundlers leave alone: a literal one would
+ * pull Node's HTTP stack, and its static `node:` imports, into a Worker bundle of the
+ * server, where workerd refuses to load them although only `serveHttp()` needs them.
+ */
+function importNodeOnly<T>(specifier: string): Promise<T> {
+  return import(specifier) as Promise<T>;
 }
