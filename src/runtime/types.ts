@@ -208,11 +208,16 @@ export type ElicitedValue<Property> = Property extends { type: "boolean" }
 type RequiredNames<Schema> = Schema extends { required: readonly (infer Name)[] } ? Name : never;
 
 /** The content of an accepted form: required properties present, the others optional. */
-export type ElicitedContent<Schema extends ElicitationSchema> = {
-  -readonly [Name in keyof Schema["properties"] & string as Name extends RequiredNames<Schema> ? Name : never]: ElicitedValue<Schema["properties"][Name]>;
-} & {
-  -readonly [Name in keyof Schema["properties"] & string as Name extends RequiredNames<Schema> ? never : Name]?: ElicitedValue<Schema["properties"][Name]>;
-};
+export type ElicitedContent<Schema extends ElicitationSchema> = Flatten<
+  {
+    -readonly [Name in keyof Schema["properties"] & string as Name extends RequiredNames<Schema> ? Name : never]: ElicitedValue<Schema["properties"][Name]>;
+  } & {
+    -readonly [Name in keyof Schema["properties"] & string as Name extends RequiredNames<Schema> ? never : Name]?: ElicitedValue<Schema["properties"][Name]>;
+  }
+>;
+
+/** One object type instead of an intersection, so editors show it whole. */
+type Flatten<T> = { [Key in keyof T]: T[Key] } & {};
 
 /** The user's answer to a form: accepted with its content, or declined, or dismissed (cancel). */
 export type ElicitationAnswer<Content = { [name: string]: unknown }> = { action: "accept"; content: Content } | { action: "decline" | "cancel"; content?: undefined };

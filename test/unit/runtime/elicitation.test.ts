@@ -27,8 +27,8 @@ function toolServer(options: { key?: string } = {}) {
         message: `Delete ${input.name}?`,
         requestedSchema: { type: "object", properties: { confirm: { type: "boolean", title: "Delete" } }, required: ["confirm"] },
       });
-      expectTypeOf(answer).toEqualTypeOf<{ action: "accept"; content: { confirm: boolean } } | { action: "decline" | "cancel"; content?: undefined }>();
       if (answer.action !== "accept" || !answer.content.confirm) return `Kept ${input.name} (${answer.action}).`;
+      expectTypeOf(answer.content).toEqualTypeOf<{ confirm: boolean }>();
       removed.push(input.name ?? "");
       return `Deleted ${input.name}.`;
     },
@@ -41,7 +41,7 @@ function toolServer(options: { key?: string } = {}) {
         requestedSchema: { type: "object", properties: { plan: { type: "string", enum: ["free", "pro"] }, seats: { type: "integer", minimum: 1 } }, required: ["plan"] },
       });
       if (plan.action !== "accept") return "no plan";
-      expectTypeOf(plan.content).toEqualTypeOf<{ plan: "free" | "pro" } & { seats?: number }>();
+      expectTypeOf(plan.content).toEqualTypeOf<{ plan: "free" | "pro"; seats?: number }>();
       const pay = await context.elicit({ mode: "url", message: "Pay here", url: "https://pay.example.com/checkout" });
       expectTypeOf(pay).toEqualTypeOf<{ action: "accept" | "decline" | "cancel" }>();
       return `${name.content.name} on ${plan.content.plan} x${plan.content.seats ?? 1}: payment ${pay.action}`;
@@ -167,8 +167,8 @@ describe.each(Object.entries(connections))("%s", (era, connect) => {
 
   it("several questions in order, form and URL, each answer given back to its question", async () => {
     const { server } = toolServer();
-    const answers: Answers = (request) =>
-      request.mode === "url" ? { action: "accept" } : request.message === "Your name?" ? { action: "accept", content: { name: "Ada" } } : { action: "accept", content: { plan: "pro", seats: 3 } };
+    const answers: Answers = (request): ElicitResult =>
+      request.mode === "url" ? { action: "accept" } : { action: "accept", content: request.message === "Your name?" ? { name: "Ada" } : { plan: "pro", seats: 3 } };
     const { client, asked } = await connect(server, { elicitation: { form: {}, url: {} } }, answers);
     const result = await client.callTool({ name: "signup", arguments: {} });
     expect(textOf(result)).toBe("Ada on pro x3: payment accept");
