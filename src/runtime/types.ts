@@ -225,6 +225,7 @@ export type ElicitationAnswer<Content = { [name: string]: unknown }> = { action:
 /** The user's answer to a URL elicitation: accepting means they agreed to open it; what happens there is out of band. */
 export interface UrlElicitationAnswer {
   action: "accept" | "decline" | "cancel";
+  content?: undefined;
 }
 
 /** Any answer to `context.elicit`. */

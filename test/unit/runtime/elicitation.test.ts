@@ -43,7 +43,7 @@ function toolServer(options: { key?: string } = {}) {
       if (plan.action !== "accept") return "no plan";
       expectTypeOf(plan.content).toEqualTypeOf<{ plan: "free" | "pro"; seats?: number }>();
       const pay = await context.elicit({ mode: "url", message: "Pay here", url: "https://pay.example.com/checkout" });
-      expectTypeOf(pay).toEqualTypeOf<{ action: "accept" | "decline" | "cancel" }>();
+      expectTypeOf(pay.action).toEqualTypeOf<"accept" | "decline" | "cancel">();
       return `${name.content.name} on ${plan.content.plan} x${plan.content.seats ?? 1}: payment ${pay.action}`;
     },
   };
