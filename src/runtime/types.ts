@@ -131,8 +131,9 @@ export interface ToolContext {
    * - does nothing that matters (writes, payments, messages) before the answers it needs;
    * - asks the same questions in the same order for the same input: an answer is given back
    *   only to the same question (message and schema), and a changed question is asked again.
-   * A question left unanswered ends the call there: code after that `elicit` does not run,
-   * and an exception the handler catches does not change that.
+   * A question left unanswered ends the call there: that `elicit` throws, and the call answers
+   * `input_required` whatever the handler does next (a catch-all that returns is ignored; it
+   * should not do work there either).
    *
    * A client that cannot elicit (no `elicitation` capability, or not the mode asked for)
    * rejects with a ToolError saying what was needed, before anything is sent; the call

@@ -47,11 +47,30 @@ function toolServer(options: { key?: string } = {}) {
       return `${name.content.name} on ${plan.content.plan} x${plan.content.seats ?? 1}: payment ${pay.action}`;
     },
   };
+  let runs = 0;
+  const moreHandlers = {
+    /** Asks a different question on every run, as a handler must not. */
+    fickle: async (_input: unknown, context: ToolContext) => {
+      runs++;
+      const answer = await context.elicit({ message: `Question ${runs}?`, requestedSchema: { type: "object", properties: { ok: { type: "boolean" } } } });
+      return `answered ${answer.action}`;
+    },
+    /** Swallows what elicit throws, as a careless catch-all would. */
+    swallow: async (_input: unknown, context: ToolContext) => {
+      try {
+        await context.elicit({ message: "Sure?", requestedSchema: { type: "object", properties: { ok: { type: "boolean" } } } });
+      } catch {
+        removed.push("swallowed");
+        return "went on without an answer";
+      }
+      return "answered";
+    },
+  };
   const logger = capturingLogger();
   const server = createToolServer({
     info: { name: "elicitation-test", version: "1.0.0" },
-    registry: { remove: entry("remove"), signup: entry("signup") },
-    handlers,
+    registry: { remove: entry("remove"), signup: entry("signup"), fickle: entry("fickle"), swallow: entry("swallow") },
+    handlers: { ...handlers, ...moreHandlers },
     logger,
     ...(options.key ? { requestState: { key: options.key } } : {}),
   });
@@ -177,9 +196,9 @@ describe.each(Object.entries(connections))("%s", (era, connect) => {
 });
 
 /** The first round by hand (no auto-fulfilment): the `input_required` result as the client got it. */
-async function firstRound(server: ToolServer, args: Record<string, unknown> = { name: "a.txt" }) {
+async function firstRound(server: ToolServer, args: Record<string, unknown> = { name: "a.txt" }, tool = "remove") {
   const { client } = await overFetch(server, FORM, confirm(true), true, { autoFulfill: false });
-  const first = (await client.callTool({ name: "remove", arguments: args }, { allowInputRequired: true })) as unknown as {
+  const first = (await client.callTool({ name: tool, arguments: args }, { allowInputRequired: true })) as unknown as {
     resultType: string;
     inputRequests: Record<string, { method: string; params: Record<string, unknown> }>;
     requestState: string;
@@ -285,5 +304,39 @@ describe("2026-07-28: the requestState", () => {
     const { client: next } = await overFetch(server, FORM, confirm(true), true);
     expect(textOf(await next.callTool({ name: "remove", arguments: { name: "b.txt" } }))).toBe("Deleted b.txt.");
     expect(removed).toEqual(["b.txt"]);
+  });
+
+  it("an answer is given back only to the question it answers: a changed question is asked again", async () => {
+    const { server } = toolServer({ key: KEY });
+    const { client, first } = await firstRound(server, {}, "fickle");
+    expect(first.inputRequests["elicit-1"].params.message).toBe("Question 1?");
+    const again = (await client.callTool({ name: "fickle", arguments: {}, inputResponses: { "elicit-1": { action: "accept", content: { ok: true } } }, requestState: first.requestState } as never, {
+      allowInputRequired: true,
+    })) as unknown as typeof first;
+    expect(again.resultType).toBe("input_required");
+    expect(again.inputRequests["elicit-1"].params.message).toBe("Question 2?");
+  });
+
+  it("a handler that catches what elicit throws still ends the call with input_required; what it returns then is dropped", async () => {
+    const { server, removed } = toolServer({ key: KEY });
+    const { first } = await firstRound(server, {}, "swallow");
+    expect(first.resultType).toBe("input_required");
+    expect(Object.keys(first.inputRequests)).toEqual(["elicit-1"]);
+    // Its catch block did run: the contract asks handlers not to work around a question.
+    expect(removed).toEqual(["swallowed"]);
+  });
+});
+
+describe("the signer", () => {
+  it("refuses an expired state, a short key, and accepts its own state whatever the key order of the arguments", async () => {
+    const { RequestStateSigner, digest } = await import("../../../src/runtime/request-state.js");
+    const signer = new RequestStateSigner({ key: KEY, ttlSeconds: 60 });
+    const now = Date.UTC(2026, 6, 28);
+    const state = await signer.sign({ tool: "t" }, now);
+    expect(await signer.verify(state, now + 59_000)).toMatchObject({ payload: { tool: "t" } });
+    expect(await signer.verify(state, now + 60_000)).toEqual({ refused: "expired" });
+    expect(() => new RequestStateSigner({ key: "too short" })).toThrow("requestState.key must be at least 32 bytes (HMAC-SHA-256); got 9");
+    expect(await digest({ a: 1, b: [1, { c: 2, d: 3 }] })).toBe(await digest({ b: [1, { d: 3, c: 2 }], a: 1 }));
+    expect(await digest({ a: 1 })).not.toBe(await digest({ a: 2 }));
   });
 });
