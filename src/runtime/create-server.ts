@@ -166,13 +166,18 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   const signer = new RequestStateSigner(config.requestState);
   const toolLimits = new Map(Object.entries(config.toolTimeouts ?? {}).map(([name, timeoutMs]) => [name, { ...limits, timeoutMs }]));
 
-  const callTool = async (server: Server, servedAlone: boolean, params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck, projectResult: ResultProjection): Promise<CallEnd> => {
+  const callTool = (server: Server, servedAlone: boolean, params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck, projectResult: ResultProjection): Promise<CallEnd> => {
     const name = params.name;
     const entry = entries.get(name);
     if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const env = callEnvironment(server, servedAlone, ctx, logger, checkResult, projectResult);
-    if (isModernEra(server)) env.rounds = await elicitationRounds(signer, name, params.arguments, ctx, logger);
-    return runToolCall(entry, handlerFor(name), params.arguments, env, toolLimits.get(name) ?? limits);
+    const run = () => runToolCall(entry, handlerFor(name), params.arguments, env, toolLimits.get(name) ?? limits);
+    if (!isModernEra(server)) return run();
+    // Only a retry (it carries a requestState to verify) waits before its handler starts.
+    const rounds = elicitationRounds(signer, name, params.arguments, ctx, logger);
+    if (rounds instanceof Promise) return rounds.then((verified) => ((env.rounds = verified), run()));
+    env.rounds = rounds;
+    return run();
   };
 
   /** `servedAlone`: this server answers one HTTP request of a 2025-era client, without a session. */
