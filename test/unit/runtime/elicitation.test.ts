@@ -72,6 +72,8 @@ function toolServer(options: { key?: string } = {}) {
     registry: { remove: entry("remove"), signup: entry("signup"), fickle: entry("fickle"), swallow: entry("swallow") },
     handlers: { ...handlers, ...moreHandlers },
     logger,
+    // 2025-era clients of fetch get sessions, so the server can send them elicitation/create.
+    legacySessions: true,
     ...(options.key ? { requestState: { key: options.key } } : {}),
   });
   closing.push(() => server.close());
