@@ -164,7 +164,11 @@ export async function runToolCall(
 }
 
 /** An answer the runtime wrote itself. */
-const ended = (status: CallStatus, result: CallToolResult): CallEnd & { result: CallToolResult } => ({ status, result, wellFormed: true });
+function ended(status: CallStatus, result: CallToolResult): CallEnd & { result: CallToolResult };
+function ended(status: CallStatus, result: InputRequiredResult): CallEnd;
+function ended(status: CallStatus, result: CallToolResult | InputRequiredResult): CallEnd {
+  return { status, result, wellFormed: true };
+}
 
 async function runCall(entry: ToolEntry, handler: AnyToolHandler | undefined, call: ToolCall, env: CallEnvironment, limits: CallLimits): Promise<CallEnd> {
   const name = call.name;
@@ -309,7 +313,8 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
   if (output === ASKING) {
     if (env.signal.aborted) return cancelled(env, name);
     try {
-      return { status: "input-required", result: await env.rounds!.inputRequired(), wellFormed: false };
+      // Built here; the SDK's multi-round-trip seam checks it again (era, capabilities).
+      return ended("input-required", await env.rounds!.inputRequired());
     } catch (error) {
       return ended("internal-error", internalFailure(env.logger, name, "could not sign the requestState", error));
     }

@@ -7,7 +7,7 @@
  */
 import { Client, InMemoryTransport, ProtocolError, StreamableHTTPClientTransport, type ClientCapabilities, type ElicitResult } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
-import { createToolServer, type ToolServer } from "../../../src/runtime/tool-server.js";
+import { createToolServer, type ToolServer } from "../../../src/runtime/create-server.js";
 import type { CallToolResult, CompiledValidator, ToolContext, ToolEntry } from "../../../src/runtime/types.js";
 import { capturingLogger } from "../../runtime/capturing-logger.js";
 
