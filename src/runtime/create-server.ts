@@ -6,14 +6,16 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ProtocolError, ProtocolErrorCode, type Server, type ServerContext } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, type Server, type ServerContext } from "@modelcontextprotocol/server";
 import { ConcurrencyGate, type AfterCallHook, type BeforeCallHook, type RateLimitHook } from "./call-policy.js";
 import { runToolCall, type AnyToolHandler, type CallEnd, type CallEnvironment, type CallLimits } from "./call-tool.js";
-import { clientRequests } from "./client-requests.js";
+import { clientRequests, isModernEra } from "./client-requests.js";
+import { ElicitationRounds, type ElicitationCapability } from "./elicitation.js";
 import { createSessionEntry, createStatelessEntry, type HttpEntry } from "./http-fetch.js";
 import { originSet, requestGuard } from "./request-guard.js";
 import { stderrLogger } from "./logger.js";
 import { Paginator } from "./pagination.js";
+import { RequestStateSigner, type RequestStateOptions } from "./request-state.js";
 import { sdkServerFor, type ResultCheck, type ResultProjection, type ToolsCallParams } from "./sdk-server.js";
 import type { ToolContext, ToolDefinition, ToolEntry, ToolLogger } from "./types.js";
 
@@ -74,6 +76,16 @@ export interface ToolServerOptions {
   beforeCall?: BeforeCallHook;
   /** Runs after every call of a known tool with how it ended and what was sent: for audit logs. Its failures are logged, never sent. */
   afterCall?: AfterCallHook;
+  /**
+   * How `context.elicit` signs the `requestState` of revision 2026-07-28's multi-round-trip
+   * calls (HMAC-SHA-256): `key` (at least 32 bytes; the same on every instance that may
+   * receive a client's retry) and `ttlSeconds` (default 600). Without a key, each server
+   * object draws a random one and logs a warning the first time it asks: that works while
+   * one process serves every round, but a retry reaching another instance (a second Worker
+   * isolate, a load-balanced replica, a restarted process) is refused as "not signed by
+   * this server".
+   */
+  requestState?: RequestStateOptions;
 }
 
 export interface ToolServerConfig<Handlers> extends ToolServerOptions {
@@ -151,6 +163,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
     beforeCall: config.beforeCall,
     afterCall: config.afterCall,
   };
+  const signer = new RequestStateSigner(config.requestState);
   const toolLimits = new Map(Object.entries(config.toolTimeouts ?? {}).map(([name, timeoutMs]) => [name, { ...limits, timeoutMs }]));
 
   const callTool = (server: Server, servedAlone: boolean, params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck, projectResult: ResultProjection): Promise<CallEnd> => {
@@ -158,7 +171,13 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
     const entry = entries.get(name);
     if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const env = callEnvironment(server, servedAlone, ctx, logger, checkResult, projectResult);
-    return runToolCall(entry, handlerFor(name), params.arguments, env, toolLimits.get(name) ?? limits);
+    const run = () => runToolCall(entry, handlerFor(name), params.arguments, env, toolLimits.get(name) ?? limits);
+    if (!isModernEra(server)) return run();
+    // Only a retry (it carries a requestState to verify) waits before its handler starts.
+    const rounds = elicitationRounds(signer, name, params.arguments, ctx, logger);
+    if (rounds instanceof Promise) return rounds.then((verified) => ((env.rounds = verified), run()));
+    env.rounds = rounds;
+    return run();
   };
 
   /** `servedAlone`: this server answers one HTTP request of a 2025-era client, without a session. */
@@ -304,6 +323,19 @@ function callEnvironment(server: Server, servedAlone: boolean, ctx: ServerContex
             });
           },
   };
+}
+
+/**
+ * `context.elicit` on a 2026-07-28 request: the client's capabilities come with each
+ * request, and a retry's `requestState` is verified before the handler runs.
+ */
+function elicitationRounds(signer: RequestStateSigner, tool: string, args: unknown, ctx: ServerContext, logger: ToolLogger): ElicitationRounds | Promise<ElicitationRounds> {
+  const request = ctx.mcpReq;
+  const declared = request.envelope?.[CLIENT_CAPABILITIES_META_KEY as keyof typeof request.envelope] as { elicitation?: ElicitationCapability } | undefined;
+  const binding = { tool, arguments: args, principal: ctx.http?.authInfo?.clientId };
+  const state = request.requestState();
+  if (state === undefined) return ElicitationRounds.fresh(signer, binding, declared?.elicitation, logger);
+  return ElicitationRounds.resume(signer, binding, declared?.elicitation, state, request.inputResponses, logger);
 }
 
 /** Without a progress token the client asked for no progress: reports go nowhere. */

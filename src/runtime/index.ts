@@ -12,6 +12,7 @@ export {
   type ToolServerConfig,
   type ToolServerOptions,
 } from "./create-server.js";
+export type { RequestStateOptions } from "./request-state.js";
 export { callTool, type AnyToolHandler, type CallEnvironment, type CallLimits } from "./call-tool.js";
 export {
   ConcurrencyGate,

@@ -115,4 +115,40 @@ describe("the web path loads no Node builtin", () => {
     expect(out.bmi).toEqual({ bmi: 22.86, category: "Normal" });
     expect(out.tooLong).toContain("/message: must NOT have more than 2000 characters");
   });
+
+  it("context.elicit's rounds on revision 2026-07-28 (input_required, a signed retry, a tampered one refused) work there too", () => {
+    const r = runWithoutNode(
+      [
+        `const { createServer } = await import(${url("build/demo/generated/server.js")});`,
+        "const ask = async ({ message }, context) => {",
+        "  const answer = await context.elicit({ message: `Send ${message}?`, requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] } });",
+        "  return answer.action === 'accept' && answer.content.confirm ? `sent: ${message}` : 'not sent';",
+        "};",
+        "const server = createServer({ send_notification: ask }, { requestState: { key: 'a web-only test key, 32 bytes or more' } });",
+        "const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };",
+        "let id = 0;",
+        "const call = async (extra) => {",
+        "  const params = { name: 'send_notification', arguments: { userId: 'u-1', message: 'hi' }, ...extra, _meta: meta };",
+        "  const response = await server.fetch(new Request('https://mcp.example.com/mcp', {",
+        "    method: 'POST',",
+        "    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-method': 'tools/call', 'mcp-protocol-version': '2026-07-28', 'mcp-name': 'send_notification' },",
+        "    body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params }),",
+        "  }));",
+        "  return response.json();",
+        "};",
+        "const first = (await call({})).result;",
+        "const inputResponses = { 'elicit-1': { action: 'accept', content: { confirm: true } } };",
+        "const done = (await call({ inputResponses, requestState: first.requestState })).result;",
+        "const tampered = await call({ inputResponses, requestState: first.requestState.slice(0, -2) + 'AA' });",
+        "await server.close();",
+        "console.log(JSON.stringify({ first: first.resultType, asked: first.inputRequests['elicit-1'].params.message, done: done.content[0].text, tampered: tampered.error }));",
+      ].join("\n"),
+    );
+    // The server's log (stderr) has the one refusal, and nothing else.
+    expect(r.stderr.trim().split("\n").map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(["refused a requestState"]);
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as { first: string; asked: string; done: string; tampered: { code: number; message: string } };
+    expect(out).toMatchObject({ first: "input_required", asked: "Send hi?", done: "sent: hi", tampered: { code: -32602 } });
+    expect(out.tampered.message).toContain("Invalid requestState: its signature does not match");
+  });
 });
