@@ -1,8 +1,8 @@
 /** `mcp-gen generate`: argument handling and output; the work is in ../generate.ts. */
 import { Option, type Command } from "commander";
-import { isLintCode, MAX_WARNINGS_CODE } from "../lint/rules.js";
+import { isLintCode, MAX_WARNINGS_CODE } from "../diagnostics/lint-rules.js";
 import { formatSummary, painter } from "../diagnostics/format.js";
-import type { ProjectRun, WorkspaceResult } from "../generate.js";
+import type { ProjectRun, WorkspaceResult } from "../build/generate.js";
 import { formatOption, maxWarningsOption, type CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
 import { diagnosticsJson, fromWorkingDirectory, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
@@ -27,7 +27,7 @@ export interface GenerateCliOptions {
 export async function runGenerate(options: GenerateCliOptions, io: Io, cwd: string, observe?: (run: WorkspaceResult) => void): Promise<number> {
   const started = performance.now();
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
-  const { generateWorkspace } = await import("../generate.js");
+  const { generateWorkspace } = await import("../build/generate.js");
   const run = await generateWorkspace({ cwd, configs, check: options.check, cache: options.cache, maxWarnings: options.maxWarnings });
   observe?.(run);
   const ms = Math.round(performance.now() - started);
@@ -195,7 +195,7 @@ export function registerGenerate(program: Command, { io, cwd, setExit }: CliCont
 }
 
 async function runWatch(options: GenerateCliOptions, io: Io, cwd: string): Promise<number> {
-  const { interruptSignal, watchGenerate } = await import("../watch/watch-generate.js");
+  const { interruptSignal, watchGenerate } = await import("../build/watch/watch-generate.js");
   const interrupt = interruptSignal();
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
   try {

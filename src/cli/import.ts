@@ -9,10 +9,10 @@ import { fileURLToPath } from "node:url";
 import { findUp } from "../util/find-up.js";
 import { toPosix } from "../util/posix.js";
 import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { splitCommandLine } from "../import/command-line.js";
-import type { ProtocolNegotiation, ServerSource } from "../import/from-server.js";
-import type { ImportResult } from "../import/index.js";
-import { DEFAULT_TIMEOUT_MS } from "../import/limits.js";
+import { splitCommandLine } from "../commands/import/command-line.js";
+import type { ProtocolNegotiation, ServerSource } from "../commands/import/from-server.js";
+import type { ImportResult } from "../commands/import/import-tool-list.js";
+import { DEFAULT_TIMEOUT_MS } from "../commands/import/limits.js";
 import { formatOption, type CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
 import { diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
@@ -96,13 +96,13 @@ export async function runImport(file: string | undefined, options: ImportCliOpti
 
   if (source.kind === "file") {
     const shown = toPosix(path.relative(cwd, path.resolve(cwd, source.file))) || source.file;
-    const { importToolList, readToolListFile } = await import("../import/index.js");
+    const [{ importToolList }, { readToolListFile }] = await Promise.all([import("../commands/import/import-tool-list.js"), import("../commands/import/read-tool-list.js")]);
     const read = readToolListFile(path.resolve(cwd, source.file), shown);
     if (read.text !== undefined) sources.set(shown, read.text);
     imported = read.data === undefined ? { files: [], diagnostics: [] } : importToolList(read.data, { source: shown, locate: read.locate, schemaComment });
     diagnostics = [...read.diagnostics, ...imported.diagnostics];
   } else {
-    const [{ listToolsFromServer }, { importToolList }] = await Promise.all([import("../import/from-server.js"), import("../import/index.js")]);
+    const [{ listToolsFromServer }, { importToolList }] = await Promise.all([import("../commands/import/from-server.js"), import("../commands/import/import-tool-list.js")]);
     const listed = await listToolsFromServer(source.server, { cwd, timeoutMs: source.timeoutMs, protocol: source.protocol });
     imported = listed.tools === undefined ? { files: [], diagnostics: [] } : importToolList(listed.tools, { schemaComment });
     diagnostics = [...listed.diagnostics, ...imported.diagnostics];

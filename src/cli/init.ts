@@ -135,7 +135,7 @@ export async function runInit(dir: string | undefined, options: InitOptions, { i
   }
 
   // So that generated/ and handlers/index.ts exist before the first install or build.
-  const { generate } = await import("../generate.js");
+  const { generate } = await import("../build/generate.js");
   const result = await generate({ cwd: target });
   reportDiagnostics(io, result.diagnostics, result.sources, "text");
   if (result.exitCode !== 0) {

@@ -6,10 +6,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { loadYamlFile, type YamlFile } from "../spec/load.js";
+import { loadYamlFile, type YamlFile } from "../yaml/load.js";
 import type { ServerInfo } from "../spec/model.js";
-import { locate } from "../spec/positions.js";
-import { findLintRule, type LintSetting } from "../lint/rules.js";
+import { locate } from "../yaml/positions.js";
+import { findLintRule, type LintSetting } from "../diagnostics/lint-rules.js";
 import { findUp } from "../util/find-up.js";
 import { relativeInside, toPosix } from "../util/posix.js";
 import { CONFIG_FILE_NAME, configCandidate } from "./names.js";

@@ -4,9 +4,9 @@
  */
 import type { ErrorObject } from "ajv";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { YamlFile } from "./load.js";
+import type { YamlFile } from "../yaml/load.js";
 import type { Dialect, JsonObject, JsonValue, ToolExample } from "./model.js";
-import { locate, pointerToPath, type DataPath } from "./positions.js";
+import { locate, pointerToPath, type DataPath } from "../yaml/positions.js";
 import { compileSchema } from "./schemas.js";
 import { normalizeReturn } from "../runtime/results.js";
 import type { ToolReturn } from "../runtime/types.js";

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, test } from "vitest";
-import { emitDocs, toolTitle, type DocsFormat } from "../../src/emit/docs.js";
+import { emitDocs, toolTitle, type DocsFormat } from "../../src/emit/docs/docs.js";
 import type { ProjectModel } from "../../src/spec/model.js";
 import { REPO_ROOT } from "../helpers/project.js";
 import { demoModel } from "./docs-site.js";

@@ -5,8 +5,8 @@
  * it does not make.
  */
 import { describe, expect, it } from "vitest";
-import { plainDeclarations } from "../../src/emit/plain-types.js";
-import { jsttDeclarations, outputTypeName, typesInput } from "../../src/emit/types.js";
+import { plainDeclarations } from "../../src/emit/tools/direct-types.js";
+import { jsttDeclarations, outputTypeName, typesInput } from "../../src/emit/tools/tool-modules.js";
 import type { JsonObject, JsonValue } from "../../src/spec/model.js";
 import { corpusToolModels } from "./project-model-fixture.js";
 import { randomSchemas } from "./schema-fuzz.js";

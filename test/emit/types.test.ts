@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { typeCheck } from "../helpers/project.js";
 import { corpusToolModels, modelFromWire, projectOf } from "./project-model-fixture.js";
-import { emitToolTypes, indentDeclarations, jsLiteral } from "../../src/emit/types.js";
+import { emitToolTypes, indentDeclarations, jsLiteral } from "../../src/emit/tools/tool-modules.js";
 import type { JsonObject, WireTool } from "../../src/spec/model.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
