@@ -1,8 +1,10 @@
 /** The programmatic API: what the CLI itself uses. */
 export { generate, generateWorkspace, emitAll, type GenerateOptions, type GenerateResult } from "./build/generate.js";
 export { loadProject, type LoadedProject } from "./build/load-project.js";
-export { resolveConfig, CONFIG_FILE_NAME, type ResolvedConfig } from "./config/config.js";
-export { buildModel, findSpecFiles, type BuildResult } from "./spec/build-model.js";
+export { resolveConfig, type ResolvedConfig } from "./config/config.js";
+export { CONFIG_FILE_NAME } from "./config/names.js";
+export { buildModel, type BuildResult } from "./spec/build-model.js";
+export { findSpecFiles } from "./spec/find-specs.js";
 export type { ProjectModel, ToolModel, WireTool, ToolIdentifiers, ToolExample, Dialect } from "./spec/model.js";
 export type { Diagnostic, DiagnosticCode, Severity, Location } from "./diagnostics/diagnostic.js";
 export { DIAGNOSTIC_CODES } from "./diagnostics/diagnostic.js";

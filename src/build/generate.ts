@@ -11,10 +11,9 @@ import type { ResolvedConfig } from "../config/config.js";
 import { configCandidate } from "../config/names.js";
 import type { ProjectRef, ProjectSearch, ProjectsResult } from "../config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
-import type { GeneratedFile, ReuseShared } from "../emit/shared/generated-file.js";
+import type { GeneratedFile, ReuseFile, ReuseShared } from "../emit/shared/generated-file.js";
 import type { BuildResult } from "../spec/build-model.js";
 import type { Dialect, JsonObject, ProjectModel, ToolModel } from "../spec/model.js";
-import type { ReuseFile } from "../emit/tools/tool-modules.js";
 import { findSpecFiles } from "../spec/find-specs.js";
 import { toPosix } from "../util/posix.js";
 import { renderManifest, MANIFEST_FILE } from "../write/manifest.js";
@@ -173,7 +172,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 
   // A tool whose key is the recorded one keeps its files, which the cache has verified;
   // so do the validators when no schema changed.
-  const [{ knownChunkKey }, validatorsModule] = await Promise.all([
+  const [{ chunkKey, knownChunkKey }, validatorsModule] = await Promise.all([
     import("../spec/chunks.js"),
     import("../emit/validators/validators-module.js"),
   ]);
@@ -253,7 +252,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       const share = linted.perFile.get(file);
       specs[file] = { ...fresh, lint: share?.diagnostics ?? [], spelt: share?.names ?? [] };
     }
-    const schemaKeys = schemaKeysOf(model, validatorsModule.chunkKey, (tool) => (recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined));
+    const schemaKeys = schemaKeysOf(model, chunkKey, (tool) => (recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined));
     const typesKeys: SpecMemo["typesKeys"] = {};
     for (const tool of model.tools) typesKeys[tool.name] = recordedTool(tool) ? memo!.typesKeys[tool.name] : types.typesKey(tool);
     const side = {

@@ -173,7 +173,7 @@ async function checkWritten(
   written: readonly string[],
   cwd: string,
 ): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string>; unread: string[] }> {
-  const [{ resolveConfig }, { buildModel, findSpecFiles }] = await Promise.all([import("../config/config.js"), import("../spec/build-model.js")]);
+  const [{ resolveConfig }, { buildModel }, { findSpecFiles }] = await Promise.all([import("../config/config.js"), import("../spec/build-model.js"), import("../spec/find-specs.js")]);
   const { config } = resolveConfig({ cwd });
   // A config that does not load is reported by `generate`; the import itself is done.
   if (!config) return { diagnostics: [], sources: new Map(), unread: [] };

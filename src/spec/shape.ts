@@ -13,8 +13,6 @@ import type { RawTool } from "./raw-tool.js";
 import { suggest } from "../util/suggest.js";
 import { tool as toolValidator, toolsFile as toolsFileValidator } from "./precompiled/tool-spec-validators.js";
 
-export { TOOL_SPEC_SCHEMA_URL } from "./tool-spec-schema.js";
-
 /** The annotation keys MCP defines; anything else is passed through with a warning. */
 export const KNOWN_ANNOTATION_KEYS = ["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 

@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { typeCheck } from "../helpers/project.js";
 import { corpusToolModels, modelFromWire, projectOf } from "./project-model-fixture.js";
-import { emitToolTypes, indentDeclarations, jsLiteral } from "../../src/emit/tools/tool-modules.js";
+import { emitToolTypes, indentDeclarations } from "../../src/emit/tools/tool-modules.js";
+import { jsLiteral } from "../../src/emit/shared/js-literal.js";
 import type { JsonObject, WireTool } from "../../src/spec/model.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));

@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from "vitest";
 import { CORPUS_DIR, typeCheck } from "../helpers/project.js";
 import { modelFromWire, projectOf } from "./project-model-fixture.js";
 import type { GeneratedFile } from "../../src/emit/shared/generated-file.js";
-import { emitValidators, withCommonJsRequire } from "../../src/emit/validators/validators.js";
+import { emitValidators } from "../../src/emit/validators/validators.js";
+import { withCommonJsRequire } from "../../src/emit/validators/validators-module.js";
 import { unknownFormatsOf } from "../../src/spec/vocabulary.js";
 import type { Dialect, JsonObject, JsonValue, ToolModel, WireTool } from "../../src/spec/model.js";
 

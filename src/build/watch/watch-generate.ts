@@ -9,9 +9,8 @@
  */
 import { lstatSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { CONFIG_FILE_NAME } from "../../config/config.js";
+import { CONFIG_FILE_NAME } from "../../config/names.js";
 import type { ProjectSearch } from "../../config/projects.js";
-import type { Io } from "../../cli/report.js";
 import { findSpecFiles } from "../../spec/find-specs.js";
 import { toPosix } from "../../util/posix.js";
 import { watchFolders } from "./folder-watcher.js";
@@ -30,7 +29,8 @@ export interface WatchGenerateOptions {
   cwd: string;
   /** `-c` values (files or globs), relative to cwd. */
   configs?: readonly string[];
-  io: Io;
+  /** Where the watcher says what it is doing: the CLI's stderr, which `run` also prints to. */
+  io: { stderr: (text: string) => void };
   /** One run of `generate` as the CLI prints it; calls `observe` with what it found. */
   run: (observe: (workspace: ObservedWorkspace) => void) => Promise<number>;
   /** Ends the watch. */

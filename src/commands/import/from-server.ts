@@ -28,8 +28,6 @@ import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { splitCommandLine } from "./command-line.js";
 import { DEFAULT_TIMEOUT_MS, MAX_PAGES } from "./limits.js";
 
-export { DEFAULT_TIMEOUT_MS, MAX_PAGES };
-
 export type ServerSource = { command: string } | { url: string };
 
 export type ProtocolNegotiation = "legacy" | "auto";

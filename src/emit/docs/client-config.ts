@@ -3,7 +3,7 @@
  * others use this shape) needs to launch the server. Only the name is known here; the
  * path is the reader's, so it is a visible placeholder.
  */
-import type { ServerInfo } from "../../spec/model.js";
+import type { ServerInfo } from "../../config/config.js";
 
 export const SERVER_PATH_PLACEHOLDER = "/absolute/path/to/your/server.js";
 

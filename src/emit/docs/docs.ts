@@ -10,18 +10,13 @@ import { toolBadges, otherAnnotations } from "./hints.js";
 import { renderHtmlSite } from "./html/site.js";
 import { schemaTable, type PropertyRow, type SchemaTable } from "./schema-table.js";
 import { tagGroups } from "./tag-groups.js";
-import { specFiles } from "../registry/registry.js";
 import type { JsonObject, ProjectModel, ToolModel } from "../../spec/model.js";
-import type { GeneratedFile, ReuseShared } from "../shared/generated-file.js";
-import type { ReuseFile } from "../tools/tool-modules.js";
-import { generatedHeader } from "../shared/header.js";
+import type { GeneratedFile, ReuseFile, ReuseShared } from "../shared/generated-file.js";
+import { generatedHeader, specFiles } from "../shared/header.js";
 import { codeBlock, escapeBlock, escapeCell, escapeText, firstSentence, inlineCode, inlineCodeCell } from "./markdown-text.js";
 import { renderKey, renderTemplate } from "../shared/templates.js";
 import { counted } from "../../util/counted.js";
 import { relativeInside } from "../../util/posix.js";
-
-export { toolTitle } from "./catalog.js";
-export { typeOf } from "./schema-table.js";
 
 export type DocsFormat = "markdown" | "html";
 

@@ -5,8 +5,7 @@
  * plus the same JSON as a text block; arguments the validator rejects become an
  * `isError` result listing every violation, worded exactly as the runtime words it.
  */
-import { describeViolations } from "../../runtime/validation-message.js";
-import type { ValidationError } from "../../runtime/types.js";
+import { describeViolations, type ValidationError } from "../../util/violation-lines.js";
 import { compileSchema } from "../../spec/schemas.js";
 import type { JsonObject, JsonValue, ToolExample, ToolModel } from "../../spec/model.js";
 

@@ -5,8 +5,7 @@
  */
 import type { JsonValue, ProjectModel, ToolExample, ToolModel } from "../../spec/model.js";
 import type { GeneratedFile } from "../shared/generated-file.js";
-import { generatedHeader } from "../shared/header.js";
-import { specFiles } from "../registry/registry.js";
+import { generatedHeader, specFiles } from "../shared/header.js";
 import { tsString } from "../shared/templates.js";
 import { jsLiteral } from "../shared/js-literal.js";
 

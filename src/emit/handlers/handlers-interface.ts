@@ -1,8 +1,7 @@
 /** `generated/handlers.ts`: the `ToolHandlers` interface that `handlers/index.ts` satisfies. */
 import type { ProjectModel } from "../../spec/model.js";
 import type { GeneratedFile, ReuseShared } from "../shared/generated-file.js";
-import { generatedHeader } from "../shared/header.js";
-import { specFiles } from "../registry/registry.js";
+import { generatedHeader, specFiles } from "../shared/header.js";
 import { renderKey, renderTemplate, tsIdentifier, tsString } from "../shared/templates.js";
 
 export function emitHandlersInterface(model: ProjectModel, reuse?: ReuseShared): GeneratedFile[] {

@@ -4,7 +4,7 @@
  */
 import type { ProjectModel } from "../../spec/model.js";
 import type { GeneratedFile, ReuseShared } from "../shared/generated-file.js";
-import { generatedHeader } from "../shared/header.js";
+import { generatedHeader, specFiles } from "../shared/header.js";
 import { renderKey, renderTemplate, tsIdentifier, tsString } from "../shared/templates.js";
 
 export function emitRegistry(model: ProjectModel, reuse?: ReuseShared): GeneratedFile[] {
@@ -24,11 +24,4 @@ export function emitRegistry(model: ProjectModel, reuse?: ReuseShared): Generate
   const context = { header: generatedHeader(specFiles(model)), tools, validators };
   if (reuse?.("registry.ts", renderKey("registry.ts", context))) return [];
   return [{ area: "generated", path: "registry.ts", contents: renderTemplate("registry.ts", context), mode: "generated" }];
-}
-
-/** The spec file of every tool, once each and sorted: what a project-wide file is generated from. */
-export function specFiles(model: ProjectModel): string[] {
-  const files = new Set<string>();
-  for (const tool of model.tools) if (tool.sources.length > 0) files.add(tool.sources[0]);
-  return [...files].sort();
 }

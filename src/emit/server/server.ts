@@ -1,8 +1,7 @@
 /** `generated/server.ts`: `createServer(handlers, options)` on the runtime. */
 import type { ProjectModel } from "../../spec/model.js";
 import type { GeneratedFile } from "../shared/generated-file.js";
-import { generatedHeader } from "../shared/header.js";
-import { specFiles } from "../registry/registry.js";
+import { generatedHeader, specFiles } from "../shared/header.js";
 import { renderTemplate, tsString } from "../shared/templates.js";
 
 export function emitServer(model: ProjectModel): GeneratedFile[] {

@@ -2,6 +2,8 @@
  * What every emitter returns. Paths are relative to the area's root folder
  * (`generated/` or `handlers/`), with `/` separators.
  */
+import type { ToolModel } from "../../spec/model.js";
+
 export type OutputArea = "generated" | "handlers";
 
 export interface GeneratedFile {
@@ -31,3 +33,10 @@ export interface GeneratedFile {
  * records every key it is asked about for the next run; without one, every file is emitted.
  */
 export type ReuseShared = (path: string, key: string) => boolean;
+
+/**
+ * Asked once per tool file: true when the file on disk is already what this tool and
+ * position give (a previous run wrote it and nothing it depends on changed), and the
+ * emitter may leave it out. The build cache answers it; without one, every file is emitted.
+ */
+export type ReuseFile = (tool: ToolModel, index: number, path: string) => boolean;

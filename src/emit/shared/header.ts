@@ -1,3 +1,5 @@
+import type { ProjectModel } from "../../spec/model.js";
+
 /** The first line of every generated file, so nobody edits one by accident. */
 export function generatedHeader(sources: readonly string[], comment: "//" | "#" | "html" = "//"): string {
   const from = sources.length === 1 ? sources[0] : sources.length === 0 ? "the specs" : `${sources.length} specs`;
@@ -10,4 +12,11 @@ export function generatedHeader(sources: readonly string[], comment: "//" | "#" 
 /** A spec path inside a one-line comment must not end the comment or the line. */
 export function sanitizeForComment(text: string): string {
   return text.replace(/[\r\n\u2028\u2029]/g, " ").replace(/\*\//g, "*\\/").replace(/-->/g, "--\\>");
+}
+
+/** The spec file of every tool, once each and sorted: what a project-wide file is generated from. */
+export function specFiles(model: ProjectModel): string[] {
+  const files = new Set<string>();
+  for (const tool of model.tools) if (tool.sources.length > 0) files.add(tool.sources[0]);
+  return [...files].sort();
 }

@@ -14,8 +14,6 @@ import type HandlebarsModule from "handlebars";
 import type { TemplateName } from "./template-names.js";
 import { precompiled } from "../precompiled/templates.js";
 
-export type { TemplateName } from "./template-names.js";
-
 // The runtime alone (CommonJS, typed as the full package it is a part of).
 const handlebars = (createRequire(import.meta.url)("handlebars/runtime") as typeof HandlebarsModule).create();
 const loaded = new Map<TemplateName, (context: object) => string>();

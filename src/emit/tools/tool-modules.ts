@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import type { Options as TypeCompileOptions } from "json-schema-to-typescript";
 import type { JsonObject, JsonValue, ProjectModel, ToolModel } from "../../spec/model.js";
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../spec/vocabulary.js";
-import type { GeneratedFile } from "../shared/generated-file.js";
+import type { GeneratedFile, ReuseFile } from "../shared/generated-file.js";
 import { generatedHeader } from "../shared/header.js";
 import { jsLiteral } from "../shared/js-literal.js";
 import { plainDeclarations } from "./direct-types.js";
@@ -15,13 +15,6 @@ import { setOwn } from "../../util/set-own.js";
 
 /** How many tools are compiled at once: enough to overlap the async $ref pass, few enough to bound memory. */
 const CONCURRENCY = 16;
-
-/**
- * Asked once per tool file: true when the file on disk is already what this tool and
- * position give (a previous run wrote it and nothing it depends on changed), and the
- * emitter may leave it out. The build cache answers it; without one, every file is emitted.
- */
-export type ReuseFile = (tool: ToolModel, index: number, path: string) => boolean;
 
 export async function emitToolTypes(model: ProjectModel, reuse?: ReuseFile): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
@@ -526,5 +519,3 @@ function endOfString(line: string, start: number): number {
   }
   return line.length;
 }
-
-export { jsLiteral } from "../shared/js-literal.js";

@@ -121,8 +121,6 @@ function generated(path: string, contents: string): GeneratedFile {
   return { area: "generated", path, contents, mode: "generated" };
 }
 
-export { chunkKey, rememberChunk, rememberedChunk } from "../../spec/chunks.js";
-
 /** True when every schema of `model` has a remembered chunk. */
 export function chunksComplete(model: ProjectModel): boolean {
   return validatorSources(model).every((source) => rememberedChunk(chunkKey(source.dialect, source.schema)) !== undefined);

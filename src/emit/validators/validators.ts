@@ -11,9 +11,8 @@ import type { ProjectModel } from "../../spec/model.js";
 import { compileSchema, schemaCompiler } from "../../spec/schemas.js";
 import type { GeneratedFile } from "../shared/generated-file.js";
 import { standaloneChunk } from "../../spec/standalone-code.js";
-import { assembleValidators, rememberChunk, rememberedChunk, type ValidatorSource } from "./validators-module.js";
-
-export { validatorNames, withCommonJsRequire } from "./validators-module.js";
+import { rememberChunk, rememberedChunk } from "../../spec/chunks.js";
+import { assembleValidators, type ValidatorSource } from "./validators-module.js";
 
 /**
  * `validators.js`, its `.d.ts`, and one module per dialect in use. Expects a checked

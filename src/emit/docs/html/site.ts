@@ -3,9 +3,8 @@
  * one page per tool. Self-contained: CSS and JS are inline, nothing is fetched, links
  * are relative, so it works from a file system, a zip or any static host.
  */
-import { generatedHeader } from "../../shared/header.js";
+import { generatedHeader, specFiles } from "../../shared/header.js";
 import { firstSentence } from "../markdown-text.js";
-import { specFiles } from "../../registry/registry.js";
 import type { ProjectModel, ToolModel } from "../../../spec/model.js";
 import { toolTitle } from "../catalog.js";
 import { clientConfigJson } from "../client-config.js";
