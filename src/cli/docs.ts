@@ -1,4 +1,4 @@
-/** `mcp-gen docs`: argument handling and output; the work is in ../docs/build-docs.ts. */
+/** `mcp-gen docs`: argument handling and output; the work is in ../commands/docs/build-docs.ts. */
 import path from "node:path";
 import type { Command } from "commander";
 import { toPosix } from "../util/posix.js";

@@ -5,7 +5,8 @@ import type { WorkspaceResult } from "../build/generate.js";
 import { LINT_RULES } from "../diagnostics/lint-rules.js";
 import { formatOption, maxWarningsOption, type CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
-import { diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
+import { rebaseDiagnostics } from "../diagnostics/rebase.js";
+import { diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface LintCliOptions {
   config?: string | string[];
