@@ -13,7 +13,7 @@
  * file contributed to the model, its lint findings, each tool's position, the validators'
  * code and the types' translations) lets the run read, check and lint just those files,
  * emit just their tools' files and the files about all tools, and keep the rest: see
- * `generate` in src/generate.ts.
+ * `generate` in src/build/generate.ts.
  *
  * Lives in `node_modules/.cache/mcp-gen/` beside the nearest package.json (the usual
  * place for tool caches), one JSON file (and its memo) per project. Anything unexpected in it (another
@@ -60,7 +60,7 @@ interface CacheFile {
   specFiles: string[];
   /** Every other project-relative file the run read ($ref targets), sorted. */
   otherFiles: string[];
-  /** The run's diagnostics, packed (src/cache/packed-diagnostics.ts) over `strings`. */
+  /** The run's diagnostics, packed (src/build/packed-diagnostics.ts) over `strings`. */
   diagnostics: PackedDiagnostic[];
   strings: string[];
   toolCount: number;
@@ -170,7 +170,7 @@ export function cachedConfig(root: string, configFile: string): ResolvedConfig |
 
 /**
  * What the spec files of the recorded run contributed, for a run in which only spec
- * files changed (see `SpecMemo` in src/cache/spec-memo.ts); handed over untyped here so
+ * files changed (see `SpecMemo` in src/build/spec-memo.ts); handed over untyped here so
  * that this module stays free of the pipeline's types.
  */
 export interface PartialRun {
@@ -285,7 +285,7 @@ export interface RunRecord {
   outputs: ReadonlyArray<readonly [string, string]>;
   /** Owned outputs the run left alone, as the previous record has them: path, sha1, size, mtime. */
   keptOutputs?: ReadonlyArray<readonly [string, string, number, number]>;
-  /** `{ format, key, ...}` is added: what the next partial run reuses (src/cache/spec-memo.ts). */
+  /** `{ format, key, ...}` is added: what the next partial run reuses (src/build/spec-memo.ts). */
   memo: object;
   /**
    * Side files of the memo, by name: data too large to write again when it has not

@@ -20,7 +20,7 @@ import { renderManifest, MANIFEST_FILE } from "../write/manifest.js";
 import type { WritePlan } from "../write/plan.js";
 
 // The pipeline's stages are imported when a run needs them: a run answered from the
-// build cache (src/cache) loads neither YAML, ajv, json-schema-to-typescript nor ts-morph.
+// build cache (src/build/build-cache.ts) loads neither YAML, ajv, json-schema-to-typescript nor ts-morph.
 
 export interface GenerateOptions {
   /** Working directory; the project root when there is no config file. Default: process.cwd(). */
@@ -484,7 +484,7 @@ export async function emitAll(
     handlersDir: handlersRel,
   });
   const files = [
-    ...(await types.emitToolTypes(model, reuse)),
+    ...(await types.emitToolModules(model, reuse)),
     ...validators,
     ...registry.emitRegistry(model, reuseShared),
     ...handlersInterface.emitHandlersInterface(model, reuseShared),

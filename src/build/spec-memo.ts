@@ -34,9 +34,9 @@ export interface SpecMemo {
   /** What each project-wide file was rendered from (see `ReuseShared`), by its path in the generated area. */
   sharedKeys: Record<string, string>;
   /**
-   * The side files (src/cache/build-cache.ts) and their ids: `chunks`, the validators'
+   * The side files (src/build/build-cache.ts) and their ids: `chunks`, the validators'
    * chunks of the recorded model (src/spec/chunks.ts), and `types`, its types'
-   * translations (src/emit/types.ts), each as `[key, text]` pairs. Each id is a hash of
+   * translations (src/emit/tools/tool-modules.ts), each as `[key, text]` pairs. Each id is a hash of
    * the keys it holds: a run that changes no schema writes neither again.
    */
   side: { chunks: string; types: string };
@@ -78,7 +78,7 @@ export interface StoredMemo {
  * run that changed one spec rewrites a small file, not the whole record. The base is
  * written anew when there is none or more than `rebaseAbove` entries differ from it.
  * Diagnostics and lint findings are packed over a table of strings
- * (src/cache/packed-diagnostics.ts), one table per file.
+ * (src/build/packed-diagnostics.ts), one table per file.
  */
 export function storeMemo(memo: SpecMemo, previous: MemoBase | undefined, newId: () => string): StoredMemo {
   const files = Object.keys(memo.specs);

@@ -50,10 +50,9 @@ function importsOf(file: string, text: string): Import[] {
     if (ts.isImportDeclaration(node)) {
       add(node.moduleSpecifier);
       const clause = node.importClause;
-      if (clause?.name) importedNames.set(clause.name.text, node.moduleSpecifier as ts.StringLiteralLike);
-      if (clause?.namedBindings && ts.isNamedImports(clause.namedBindings)) {
-        for (const element of clause.namedBindings.elements) importedNames.set(element.name.text, node.moduleSpecifier as ts.StringLiteralLike);
-      } else if (clause?.namedBindings) importedNames.set(clause.namedBindings.name.text, node.moduleSpecifier as ts.StringLiteralLike);
+      const bindings = clause?.namedBindings;
+      const names = [clause?.name, ...(bindings === undefined ? [] : ts.isNamedImports(bindings) ? bindings.elements.map((e) => e.name) : [bindings.name])];
+      for (const name of names) if (name) importedNames.set(name.text, node.moduleSpecifier as ts.StringLiteralLike);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) add(node.moduleSpecifier, true);
     else if (ts.isExportDeclaration(node) && node.exportClause && ts.isNamedExports(node.exportClause)) {
       for (const element of node.exportClause.elements) {

@@ -1,7 +1,7 @@
 /**
  * `mcp-gen generate --watch`: one run now, then one run per burst of changes to a spec,
  * a file a spec `$ref`s (or names and is missing), the config, its package.json, or the
- * set of a workspace's projects (src/watch/targets.ts says which change means what). A
+ * set of a workspace's projects (src/build/watch/targets.ts says which change means what). A
  * change that only might matter (a new `.yaml` file where specs are looked for) is
  * checked against the globs before it starts a run. A failing run prints its diagnostics like any
  * run and the watch goes on; the previous targets stay watched, so the fix is seen.

@@ -1,7 +1,7 @@
 /**
  * The docs: markdown pages that docs frameworks (VitePress, Docusaurus, Starlight) take
  * as they are, a static HTML reference, and `catalog.json` (the same facts as data).
- * All spec text goes through `markdown.ts` (or the HTML escaper) before it reaches a page.
+ * All spec text goes through `markdown-text.ts` (or the HTML escaper) before it reaches a page.
  */
 import { renderCatalog, toolTitle } from "./catalog.js";
 import { clientConfigJson } from "./client-config.js";

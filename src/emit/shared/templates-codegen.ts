@@ -1,5 +1,5 @@
 /**
- * The source of src/emit/templates-precompiled.ts: every handlebars template of the
+ * The source of src/emit/precompiled/templates.ts: every handlebars template of the
  * package's `templates/` folder, precompiled, so that a run loads only handlebars' small
  * runtime and compiles nothing (the compiler and its source-map dependency cost a run
  * about 40 ms). `npm run build:precompiled` writes the file; a test fails when it is out of date.

@@ -1,6 +1,6 @@
 /**
  * The handlebars templates in the package's `templates/` folder, precompiled
- * (templates-precompiled.ts, from templates-codegen.ts) and run with handlebars' runtime.
+ * (emit/precompiled/templates.ts, from templates-codegen.ts) and run with handlebars' runtime.
  *
  * Every template is compiled with `noEscape` (handlebars escapes for HTML, which is
  * wrong for both TypeScript and markdown): callers pass values that are already safe

@@ -1,15 +1,16 @@
 /**
- * The declarations json-schema-to-typescript writes for a tool's schemas, made directly
- * for the plain schemas most tools have: objects, arrays, primitives, enums, `anyOf` /
- * `oneOf` and lists of types, with no `$ref`, definitions, `allOf`, tuples or typed
- * `additionalProperties`. For anything else it returns undefined and the caller asks jstt.
+ * Direct types: the declarations json-schema-to-typescript (jstt) writes for a tool's
+ * schemas, made directly, without jstt, for the simple schemas most tools have: objects,
+ * arrays, primitives, enums, `anyOf` / `oneOf` and lists of types, with no `$ref`,
+ * definitions, `allOf`, tuples or typed `additionalProperties`. For anything else it
+ * returns undefined and the caller asks jstt.
  *
  * Why not jstt for everything: it dereferences, clones and walks each schema some twenty
  * times, which made it the largest single stage of a cold run (about a quarter of it at
  * 1,000 tools, bench/RESULTS.md). What is made here is byte for byte what jstt 16 makes
- * with the options in types.ts (format off, unknownAny, strictIndexSignatures,
- * unreachableDefinitions) before types.ts trims and indents it; each step below names
- * the jstt rule it follows. test/emit/plain-types.test.ts holds the two side by side over
+ * with the options in tool-modules.ts (format off, unknownAny, strictIndexSignatures,
+ * unreachableDefinitions) before tool-modules.ts trims and indents it; each step below names
+ * the jstt rule it follows. Its tests hold the two side by side over
  * the real corpus and synthetic schemas, so a jstt upgrade that changes its output fails
  * there, not in users' files.
  */
@@ -34,7 +35,7 @@ interface Ast {
   isInterface?: boolean;
 }
 
-/** Thrown (and caught in `plainDeclarations`) for a schema outside what this module makes. */
+/** Thrown (and caught in `directDeclarations`) for a schema outside what this module makes. */
 class NotPlain extends Error {}
 
 const notPlain = (): never => {
@@ -65,9 +66,9 @@ const LEFT_TO_JSTT = new Set([
 /**
  * The raw text jstt's `compile` returns for the schema types.ts hands it (the input schema
  * as root, the output schema as the one definition `outputName`), or undefined when the
- * schemas are not plain.
+ * schemas are not simple.
  */
-export function plainDeclarations(schema: JsonObject, inputName: string, outputName: string | undefined): string | undefined {
+export function directDeclarations(schema: JsonObject, inputName: string, outputName: string | undefined): string | undefined {
   try {
     return declarations(schema, inputName, outputName);
   } catch (error) {
@@ -107,7 +108,7 @@ function declarations(schema: JsonObject, inputName: string, outputName: string 
     // `true`, `false` and a union the optimizer folded into `unknown` have no name: jstt
     // would not declare the output type at all.
     if (output === UNKNOWN || output === NEVER) notPlain();
-    // parseSchema's note on an unreachable definition (types.ts removes it again).
+    // parseSchema's note on an unreachable definition (tool-modules.ts removes it again).
     const provenance = `This interface was referenced by \`${inputName}\`'s JSON-Schema\nvia the \`definition\` "${outputName}".`;
     output.comment = output.comment ? `${output.comment}\n\n${provenance}` : provenance;
     if (output.isInterface) interfaces.push(generateStandaloneInterface(output, outputName));
@@ -127,7 +128,7 @@ function generateStandaloneType(ast: Ast, name: string): string {
 }
 
 // ---------------------------------------------------------------------------------
-// normalizer.ts: the rules that change what a plain schema parses to, on a copy of one node
+// normalizer.ts: the rules that change what a simple schema parses to, on a copy of one node
 
 function normalize(schema: JsonObject): JsonObject {
   for (const key of Object.keys(schema)) if (LEFT_TO_JSTT.has(key)) notPlain();
@@ -157,7 +158,7 @@ function normalize(schema: JsonObject): JsonObject {
 
 /**
  * validator.ts's rules, and the two normalizer rules that throw: jstt rejects the whole
- * schema over any one of them (types.ts then types the tool loosely).
+ * schema over any one of them (tool-modules.ts then types the tool loosely).
  */
 function failsJsttValidator(s: JsonObject): boolean {
   const { minItems, maxItems } = s;
@@ -217,7 +218,7 @@ function isArrayType(s: JsonObject): boolean {
 // ---------------------------------------------------------------------------------
 // typesOfSchema.ts: which kind of AST a normalized schema becomes
 
-/** The one kind a schema matches; a schema matching several (an intersection in jstt) is not plain. */
+/** The one kind a schema matches; a schema matching several (an intersection in jstt) is not simple. */
 function soleType(s: JsonObject): string {
   if (s.tsType !== undefined) return "CUSTOM_TYPE";
   const compound = Array.isArray(s.type) || "anyOf" in s || "oneOf" in s;

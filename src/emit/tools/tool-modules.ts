@@ -1,5 +1,5 @@
 /**
- * The types emitter: `generated/tools/<tool>.ts` with the tool's input and output
+ * The tool modules emitter: `generated/tools/<tool>.ts` with the tool's input and output
  * types (json-schema-to-typescript), its exact wire definition and its handler type.
  */
 import { createHash } from "node:crypto";
@@ -9,14 +9,14 @@ import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../
 import type { GeneratedFile, ReuseFile } from "../shared/generated-file.js";
 import { generatedHeader } from "../shared/header.js";
 import { jsLiteral } from "../shared/js-literal.js";
-import { plainDeclarations } from "./direct-types.js";
+import { directDeclarations } from "./direct-types.js";
 import { claimName, typeNameFromKey } from "./ts-names.js";
 import { setOwn } from "../../util/set-own.js";
 
 /** How many tools are compiled at once: enough to overlap the async $ref pass, few enough to bound memory. */
 const CONCURRENCY = 16;
 
-export async function emitToolTypes(model: ProjectModel, reuse?: ReuseFile): Promise<GeneratedFile[]> {
+export async function emitToolModules(model: ProjectModel, reuse?: ReuseFile): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   const wanted = model.tools.filter((tool, index) => !reuse?.(tool, index, toolTypesPath(tool)));
   for (let start = 0; start < wanted.length; start += CONCURRENCY) {
@@ -148,11 +148,11 @@ export function translationsFor(keys: Iterable<string>): Array<[string, string]>
 
 /**
  * One compile() per tool, input and output together, so jstt sees every name at once;
- * plain schemas are written directly (plain-types.ts), with jstt's own text.
+ * simple schemas are written directly (direct-types.ts), with jstt's own text.
  */
 async function translate(tool: ToolModel, schema: JsonObject): Promise<string> {
   try {
-    const code = plainDeclarations(schema, tool.ids.inputType, outputTypeName(tool)) ?? (await jsttDeclarations(schema, tool.ids.inputType));
+    const code = directDeclarations(schema, tool.ids.inputType, outputTypeName(tool)) ?? (await jsttDeclarations(schema, tool.ids.inputType));
     return indentDeclarations(withoutProvenanceComments(code).trim());
   } catch {
     // The checker has accepted the schema, so ajv can validate it: a loose type is
@@ -167,7 +167,7 @@ async function translate(tool: ToolModel, schema: JsonObject): Promise<string> {
 /** What json-schema-to-typescript itself makes of a tool's schema (`typesInput`), untrimmed. */
 export async function jsttDeclarations(schema: JsonObject, inputName: string): Promise<string> {
   // Loaded on the first translation it is needed for: a run whose types all come from the
-  // memo or from plain-types.ts never loads it.
+  // memo or from direct-types.ts never loads it.
   const { compile } = await import("json-schema-to-typescript");
   return compile(schema as never, inputName, COMPILE_OPTIONS);
 }

@@ -1,7 +1,7 @@
 /**
  * The validators modules' layout, apart from ajv: each distinct schema's standalone code
  * is one self-contained chunk, so a module can be put together from chunks a previous
- * run produced without loading ajv at all (src/cache keeps them between runs).
+ * run produced without loading ajv at all (the build cache in src/build/ keeps them between runs).
  *
  *   validators.js              export { validateGetWeatherInput, ... } from "./validators-2020-12.js"; ...
  *   validators-2020-12.js      the 2020-12 schemas (only when some tool uses 2020-12)
