@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { generate, type GenerateResult } from "../../src/generate.js";
+import { generate, type GenerateResult } from "../../src/build/generate.js";
 import { removeProject, snapshotTree, tempProject, writeFiles } from "../helpers/project.js";
 
 const tool = (name: string, description: string, properties = "a: { type: number }", extra = ""): string => `name: ${name}
@@ -45,8 +45,8 @@ examples:
 
 /** Every template the runs rendered, by name: the real renderer, watched. */
 const rendered = vi.hoisted(() => [] as string[]);
-vi.mock("../../src/emit/templates.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../src/emit/templates.js")>();
+vi.mock("../../src/emit/shared/templates.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/emit/shared/templates.js")>();
   return {
     ...original,
     renderTemplate: (name: Parameters<typeof original.renderTemplate>[0], context: object) => {
@@ -306,7 +306,7 @@ describe("partial runs", () => {
     const dir = await recorded();
     edit(dir, "specs/echo.yaml", (text) => text.replace("Echo a text back.", "Echo the text back."));
     const script = `
-      import { generate } from ${JSON.stringify(path.join(process.cwd(), "dist", "generate.js"))};
+      import { generate } from ${JSON.stringify(path.join(process.cwd(), "dist", "build", "generate.js"))};
       const run = await generate({ cwd: ${JSON.stringify(dir)} });
       const { createRequire } = await import("node:module");
       const loaded = Object.keys(createRequire(import.meta.url).cache);

@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { emitHandlersInterface } from "../../src/emit/handlers-interface.js";
-import { emitRegistry } from "../../src/emit/registry.js";
-import { emitHandlerStubs } from "../../src/emit/stubs.js";
+import { emitHandlersInterface } from "../../src/emit/handlers/handlers-interface.js";
+import { emitRegistry } from "../../src/emit/registry/registry.js";
+import { emitHandlerStubs } from "../../src/emit/handlers/stubs.js";
 import type { ProjectModel, ToolModel } from "../../src/spec/model.js";
 import { createIssue, getWeather, projectModel } from "./project-model-fixture.js";
 

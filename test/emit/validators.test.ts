@@ -5,8 +5,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import { CORPUS_DIR, tempProject, typeCheck } from "../helpers/project.js";
 import { modelFromWire, projectOf } from "./project-model-fixture.js";
-import type { GeneratedFile } from "../../src/emit/generated-file.js";
-import { emitValidators, withHelperImports } from "../../src/emit/validators.js";
+import type { GeneratedFile } from "../../src/emit/shared/generated-file.js";
+import { emitValidators } from "../../src/emit/validators/validators.js";
+import { withHelperImports } from "../../src/emit/validators/validators-module.js";
 import { unknownFormatsOf } from "../../src/spec/vocabulary.js";
 import type { Dialect, JsonObject, JsonValue, ToolModel, WireTool } from "../../src/spec/model.js";
 
@@ -258,12 +259,12 @@ describe("emitValidators with the checker's compiled functions", () => {
 
   it("works without a prior check, and emits the same bytes whatever was compiled before and in which order", async () => {
     vi.resetModules();
-    const alone = await import("../../src/emit/validators.js");
+    const alone = await import("../../src/emit/validators/validators.js");
     const fresh = alone.emitValidators(sharedModel());
 
     vi.resetModules();
     const { compileSchema } = await import("../../src/spec/schemas.js");
-    const { emitValidators: emitAfterCheck } = await import("../../src/emit/validators.js");
+    const { emitValidators: emitAfterCheck } = await import("../../src/emit/validators/validators.js");
     // Other schemas first, then this model's in reverse: ajv's names count all of them.
     compileSchema({ type: "object", properties: { other: { type: "string", pattern: "^o" } } }, "2020-12");
     compileSchema({ type: "array", items: { type: "string", format: "email" } }, "draft-07");

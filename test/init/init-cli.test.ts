@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { mcpGenDependency, packageNameFrom, scaffoldFiles } from "../../src/cli/init.js";
+import { mcpGenDependency, packageNameFrom, scaffoldFiles } from "../../src/commands/init/init.js";
 import { REPO_ROOT, snapshotTree } from "../helpers/project.js";
 
 const TMP = path.join(REPO_ROOT, ".tmp", "tests");

@@ -5,8 +5,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it, test } from "vitest";
-import { renderIndex, updateIndexWithoutParser } from "../../src/emit/handlers-index.js";
-import { emitHandlerStubs } from "../../src/emit/stubs.js";
+import { renderIndex, updateIndexWithoutParser } from "../../src/emit/handlers/handlers-index.js";
+import { emitHandlerStubs } from "../../src/emit/handlers/stubs.js";
 import type { ToolModel } from "../../src/spec/model.js";
 import { modelFromWire, projectOf } from "../emit/project-model-fixture.js";
 import { removeProject, runCli, tempProject, typeCheck } from "../helpers/project.js";

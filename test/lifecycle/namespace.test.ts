@@ -6,9 +6,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it, test } from "vitest";
-import { renderIndex } from "../../src/emit/handlers-index.js";
-import { emitHandlerStubs } from "../../src/emit/stubs.js";
-import { generate } from "../../src/generate.js";
+import { renderIndex } from "../../src/emit/handlers/handlers-index.js";
+import { emitHandlerStubs } from "../../src/emit/handlers/stubs.js";
+import { generate } from "../../src/build/generate.js";
 import type { ToolModel } from "../../src/spec/model.js";
 import { modelFromWire, projectOf } from "../emit/project-model-fixture.js";
 import { removeProject, tempProject, typeCheck, writeFiles } from "../helpers/project.js";

@@ -2,10 +2,11 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it, test } from "vitest";
-import { emitHandlerStubs } from "../../src/emit/stubs.js";
-import { generate } from "../../src/generate.js";
+import { emitHandlerStubs } from "../../src/emit/handlers/stubs.js";
+import { generate } from "../../src/build/generate.js";
 import type { ToolModel } from "../../src/spec/model.js";
-import { applyPlan, planWrite } from "../../src/write/index.js";
+import { applyPlan } from "../../src/write/apply.js";
+import { planWrite } from "../../src/write/plan.js";
 import { modelFromWire, projectOf } from "../emit/project-model-fixture.js";
 import { removeProject, snapshotTree, tempProject, typeCheck, writeFiles } from "../helpers/project.js";
 

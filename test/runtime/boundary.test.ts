@@ -122,7 +122,7 @@ describe("the runtime's import boundary", () => {
 
   it("the same recorder does see generator packages when the generator is loaded (it can fail)", () => {
     // The templates module imports handlebars as it loads (generate.js itself imports its stages lazily).
-    const loaded = modulesLoadedBy(path.join(REPO_ROOT, "dist", "emit", "templates.js"));
+    const loaded = modulesLoadedBy(path.join(REPO_ROOT, "dist", "emit", "shared", "templates.js"));
     expect(GENERATOR_PACKAGES.filter((name) => loaded.some((l) => mentionsPackage(l, name))).length).toBeGreaterThan(0);
   });
 });
