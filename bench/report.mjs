@@ -131,8 +131,39 @@ export function renderResults(summary, context) {
     );
   });
 
-  const fp = context.footprint;
   const kb = (b) => `${Math.round(b / 1024).toLocaleString("en-US")} KB`;
+  // The Worker: the same workload bundled as one script (bench/worker.mjs), in workerd.
+  const workerCmd = (args) => `node bench/worker.mjs ${args(p.serve, "worker.ts")}  ‖  node bench/worker.mjs ${args(p.sdkWorker, "worker.js")}`;
+  const wb = context.workerBundles;
+  if (wb?.["mcp-gen"] && wb.sdk) {
+    const [m, sdk] = [wb["mcp-gen"], wb.sdk];
+    // Cloudflare's limit for a Worker on the free plan: 3 MB, compressed.
+    row(
+      `Worker bundle, ${n} tools (minified; gzip)`,
+      `${kb(m.bytes)}; ${kb(m.gzipBytes)}`,
+      `${kb(sdk.bytes)}; ${kb(sdk.gzipBytes)}`,
+      `${x(ratio(m.bytes, sdk.bytes))}; gzip ${x(ratio(m.gzipBytes, sdk.gzipBytes))}`,
+      "gzip ≤ 3 MB (Workers free plan)",
+      verdict(m.gzipBytes <= 3 * 2 ** 20),
+      workerCmd((dir, entry) => `bundle ${dir}/${entry} ${dir}/dist/worker.js`),
+    );
+  }
+  guarded(() => {
+    const m = s("worker.first.mcp-gen");
+    const sdk = s("worker.first.sdk");
+    const r = ratio(m.ms.median, sdk.ms.median);
+    row(
+      `workerd start → ready → \`initialize\` + full \`tools/list\`, ${n} tools`,
+      `${spread(m.ms, time)} (ready ${time(m.readyMs.median)}, answers ${time(m.firstMs.median)})`,
+      `${spread(sdk.ms, time)} (ready ${time(sdk.readyMs.median)}, answers ${time(sdk.firstMs.median)})`,
+      `${x(r)} (answers ${x(ratio(m.firstMs.median, sdk.firstMs.median))})`,
+      "≤ 1.0× SDK",
+      verdict(r <= 1),
+      workerCmd((dir) => `first ${dir}/dist/worker.js ${context.tools}`),
+    );
+  });
+
+  const fp = context.footprint;
   const m = context.machine;
   return `# Benchmark results
 
@@ -178,6 +209,14 @@ process's command line, time and output, \`.tmp/bench/summary.json\` the raw fig
   16 requests in flight, after 500 warm-up calls, through a bare JSON-RPC client
   (\`bench/rpc.mjs\`) so the client's own parsing is not timed. In-memory uses the SDK's
   \`InMemoryTransport\` pair in one process.
+- **Worker**: the generated server as a Worker (\`bench/servers/worker-template.ts.txt\`) against
+  the SDK's \`McpServer\` with every schema through \`fromJsonSchema\` and the SDK's Workers-safe
+  validator (\`CfWorkerJsonSchemaValidator\`), served by \`createMcpHandler\`
+  (\`bench/servers/sdk-worker.js.txt\`), each bundled alike by esbuild (minified, export
+  conditions workerd/worker/browser, as \`mcp-gen init --template workers\` builds it). Each run
+  is a fresh workerd through miniflare with no compatibility flags: ready is until it listens
+  (it has loaded the script), answers until a 2025-11-25 \`initialize\` and every \`tools/list\`
+  page have come back over HTTP (mcp-gen's pages of 100; the SDK's one page).
 
 ## What was done, and what bounds the missed targets (profiles)
 

@@ -250,6 +250,25 @@ for (let rep = 1; rep <= REPS; rep++) {
   }
 }
 
+// The same workload as a Worker script (bench/worker.mjs), beside the SDK's McpServer
+// with its Workers-safe validator, each bundled alike and started in a fresh workerd.
+say("bench: Worker scripts: bundling, then workerd's first answers");
+const peerWorkerDir = path.join(WORK, `sdk-worker-${TOOLS}`);
+mkdirSync(peerWorkerDir, { recursive: true });
+cpSync(path.join(REPO_ROOT, "bench", "servers", "worker-template.ts.txt"), path.join(serveDir, "worker.ts"));
+cpSync(path.join(REPO_ROOT, "bench", "servers", "sdk-worker.js.txt"), path.join(peerWorkerDir, "worker.js"));
+cpSync(toolsJson, path.join(peerWorkerDir, "tools.json"));
+const WORKERS = {
+  "mcp-gen": { entry: path.join(serveDir, "worker.ts"), script: path.join(serveDir, "dist", "worker.js") },
+  sdk: { entry: path.join(peerWorkerDir, "worker.js"), script: path.join(peerWorkerDir, "dist", "worker.js") },
+};
+const workerBundles = {};
+const workerBench = async (args) => JSON.parse((await timed(NODE, [path.join(REPO_ROOT, "bench", "worker.mjs"), ...args], { cwd: REPO_ROOT, log: LOG })).output.trim().split("\n").at(-1));
+for (const [name, worker] of Object.entries(WORKERS)) workerBundles[name] = await workerBench(["bundle", worker.entry, worker.script]);
+for (let rep = 1; rep <= REPS; rep++) {
+  for (const [name, worker] of Object.entries(WORKERS)) record(`worker.first.${name}`, { rssMb: NaN, ...(await workerBench(["first", worker.script, String(TOOLS)])) });
+}
+
 writeReport({ partial: true });
 
 // ---------------------------------------------------------------------------------
@@ -321,6 +340,7 @@ function writeReport({ partial = false } = {}) {
       ms: stats(runs.map((r) => r.ms)),
       rssMb: stats(runs.map((r) => r.rssMb).filter((v) => Number.isFinite(v))),
       ...(runs[0].callsPerSecond === undefined ? {} : { callsPerSecond: stats(runs.map((r) => r.callsPerSecond)) }),
+      ...(runs[0].readyMs === undefined ? {} : { readyMs: stats(runs.map((r) => r.readyMs)), firstMs: stats(runs.map((r) => r.firstMs)) }),
     };
   }
   const context = {
@@ -345,7 +365,8 @@ function writeReport({ partial = false } = {}) {
     date: new Date().toISOString().slice(0, 10),
     otherNode: otherVersion,
     footprint: { mcpGen: genFootprint, peer: peerFootprint },
-    paths: { gen: rel(genDir), big: rel(bigDir), peer: rel(peerDir), serve: rel(serveDir), tools: rel(toolsJson) },
+    workerBundles,
+    paths: { gen: rel(genDir), big: rel(bigDir), peer: rel(peerDir), serve: rel(serveDir), tools: rel(toolsJson), sdkWorker: rel(peerWorkerDir) },
     withOutputSchema: tools.filter((t) => t.outputSchema).length,
   };
   mkdirSync(path.dirname(OUT), { recursive: true });

@@ -11,7 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [packageDir, projectDir, specFile, editsText] = process.argv.slice(2);
-const { generateWorkspace } = await import(pathToFileURL(path.join(packageDir, "dist", "generate.js")).href);
+const { generateWorkspace } = await import(pathToFileURL(path.join(packageDir, "dist", "build", "generate.js")).href);
 // As the watcher runs it (src/cli/generate.ts): the first run without the build cache, the others with it.
 const first = await generateWorkspace({ cwd: projectDir, cache: false });
 if (first.exitCode !== 0) throw new Error("the first run failed");

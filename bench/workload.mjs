@@ -44,7 +44,7 @@ export function workloadTools(count) {
 
 /** A project folder as a user has it: package.json, node_modules/mcp-gen (-> packageRoot), specs/. */
 export async function writeSpecProject(dir, tools, packageRoot = REPO_ROOT) {
-  const { importToolList } = await import(pathToFileURL(path.join(packageRoot, "dist/import/index.js")).href);
+  const { importToolList } = await import(pathToFileURL(path.join(packageRoot, "dist/commands/import/import-tool-list.js")).href);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, "specs"), { recursive: true });
   mkdirSync(path.join(dir, "node_modules"));

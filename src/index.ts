@@ -1,15 +1,17 @@
 /** The programmatic API: what the CLI itself uses. */
-export { generate, generateWorkspace, emitAll, type GenerateOptions, type GenerateResult } from "./generate.js";
-export { loadProject, type LoadedProject } from "./load-project.js";
-export { resolveConfig, CONFIG_FILE_NAME, type ResolvedConfig } from "./config/config.js";
-export { buildModel, findSpecFiles, type BuildResult } from "./spec/build-model.js";
+export { generate, generateWorkspace, emitAll, type GenerateOptions, type GenerateResult } from "./build/generate.js";
+export { loadProject, type LoadedProject } from "./build/load-project.js";
+export { resolveConfig, type ResolvedConfig } from "./config/config.js";
+export { CONFIG_FILE_NAME } from "./config/names.js";
+export { buildModel, type BuildResult } from "./spec/build-model.js";
+export { findSpecFiles } from "./spec/find-specs.js";
 export type { ProjectModel, ToolModel, WireTool, ToolIdentifiers, ToolExample, Dialect } from "./spec/model.js";
 export type { Diagnostic, DiagnosticCode, Severity, Location } from "./diagnostics/diagnostic.js";
 export { DIAGNOSTIC_CODES } from "./diagnostics/diagnostic.js";
 export { formatDiagnostic, formatDiagnostics, formatSummary, diagnosticsToJson } from "./diagnostics/format.js";
 export { lintProject } from "./lint/lint.js";
-export { LINT_RULES } from "./lint/rules.js";
-export { buildDocs } from "./docs/build-docs.js";
-export type { GeneratedFile } from "./emit/generated-file.js";
-export { importToolList } from "./import/index.js";
-export { listToolsFromServer } from "./import/from-server.js";
+export { LINT_RULES } from "./diagnostics/lint-rules.js";
+export { buildDocs } from "./commands/docs/build-docs.js";
+export type { GeneratedFile } from "./emit/shared/generated-file.js";
+export { importToolList } from "./commands/import/import-tool-list.js";
+export { listToolsFromServer } from "./commands/import/from-server.js";

@@ -1,13 +1,18 @@
-import { setTimeout as sleep } from "node:timers/promises";
-
-/** Waits `ms`; resolves `false` instead when `signal` aborts first (or already has). */
-export async function delay(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return false;
-  try {
-    await sleep(ms, undefined, { signal });
-    return true;
-  } catch (error) {
-    if (signal.aborted) return false;
-    throw error;
-  }
+/**
+ * Waits `ms`; resolves `false` instead when `signal` aborts first (or already has).
+ * Web-standard timers, not `node:timers`: the demo's tools also run as a Worker.
+ */
+export function delay(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }

@@ -1,8 +1,8 @@
-/** `mcp-gen docs`: argument handling and output; the work is in ../docs/build-docs.ts. */
+/** `mcp-gen docs`: argument handling and output; the work is in ../commands/docs/build-docs.ts. */
 import path from "node:path";
 import type { Command } from "commander";
 import { toPosix } from "../util/posix.js";
-import type { DocsFormat } from "../emit/docs.js";
+import type { DocsFormat } from "../emit/docs/docs.js";
 import type { CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
 import { reportDiagnostics, type Io } from "./report.js";
@@ -28,7 +28,7 @@ export async function runDocs(options: DocsCliOptions, io: Io, cwd: string): Pro
     formats = FORMATS.filter((f) => asked.includes(f));
   }
   const started = performance.now();
-  const { buildDocs } = await import("../docs/build-docs.js");
+  const { buildDocs } = await import("../commands/docs/build-docs.js");
   const result = await buildDocs({ cwd, config: options.config, formats, out: options.out });
   const ms = Math.round(performance.now() - started);
   reportDiagnostics(io, result.diagnostics, result.sources, "text");

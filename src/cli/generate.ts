@@ -1,11 +1,12 @@
-/** `mcp-gen generate`: argument handling and output; the work is in ../generate.ts. */
+/** `mcp-gen generate`: argument handling and output; the work is in ../build/generate.ts. */
 import { Option, type Command } from "commander";
-import { isLintCode, MAX_WARNINGS_CODE } from "../lint/rules.js";
+import { isLintCode, MAX_WARNINGS_CODE } from "../diagnostics/lint-rules.js";
 import { formatSummary, painter } from "../diagnostics/format.js";
-import type { ProjectRun, WorkspaceResult } from "../generate.js";
+import type { ProjectRun, WorkspaceResult } from "../build/generate.js";
 import { formatOption, maxWarningsOption, type CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
-import { diagnosticsJson, fromWorkingDirectory, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
+import { fromWorkingDirectory, rebaseDiagnostics } from "../diagnostics/rebase.js";
+import { diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface GenerateCliOptions {
   check?: boolean;
@@ -16,7 +17,7 @@ export interface GenerateCliOptions {
   quiet?: boolean;
   /** Every file and its action, and every lint finding. */
   verbose?: boolean;
-  /** Run again on every change to a spec, a file it `$ref`s or the config (src/watch/). */
+  /** Run again on every change to a spec, a file it `$ref`s or the config (src/build/watch/). */
   watch?: boolean;
   /** `--no-cache` sets false: run the whole pipeline even when no input changed. */
   cache?: boolean;
@@ -27,7 +28,7 @@ export interface GenerateCliOptions {
 export async function runGenerate(options: GenerateCliOptions, io: Io, cwd: string, observe?: (run: WorkspaceResult) => void): Promise<number> {
   const started = performance.now();
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
-  const { generateWorkspace } = await import("../generate.js");
+  const { generateWorkspace } = await import("../build/generate.js");
   const run = await generateWorkspace({ cwd, configs, check: options.check, cache: options.cache, maxWarnings: options.maxWarnings });
   observe?.(run);
   const ms = Math.round(performance.now() - started);
@@ -195,14 +196,14 @@ export function registerGenerate(program: Command, { io, cwd, setExit }: CliCont
 }
 
 async function runWatch(options: GenerateCliOptions, io: Io, cwd: string): Promise<number> {
-  const { interruptSignal, watchGenerate } = await import("../watch/watch-generate.js");
+  const { interruptSignal, watchGenerate } = await import("../build/watch/watch-generate.js");
   const interrupt = interruptSignal();
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
   try {
     // The first run does the whole work in this process (answered from the build cache, it
     // would leave the process nothing parsed, compiled or translated for a later full run,
     // after an edit of a `$ref`ed file or the config). Every later run is a plain `generate`,
-    // build cache included: after a spec edit, a partial run (src/generate.ts) without a new
+    // build cache included: after a spec edit, a partial run (src/build/generate.ts) without a new
     // process's start and module loading. With `--no-cache` every run is a full one.
     let runs = 0;
     const run = (observe: Parameters<typeof runGenerate>[3]) =>

@@ -1,142 +1,34 @@
-/**
- * `mcp-gen init [dir]`: a new project that works at once — `npm install && npm start`
- * serves an example tool, `npm test` runs its spec examples through the server. The
- * files are `templates/init/`, plus a package.json written here.
- */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+/** `mcp-gen init [dir]`: argument handling and output; the work is in ../commands/init/init.ts. */
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
+import { INIT_TEMPLATES, initProject, type InitOptions } from "../commands/init/init.js";
 import { toPosix } from "../util/posix.js";
 import type { CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
 import { reportDiagnostics } from "./report.js";
 
-export interface ScaffoldFile {
-  /** Relative to the new project, `/` separators. */
-  path: string;
-  contents: string;
-}
-
-export interface InitOptions {
-  /** The package name; default: from the folder's name. */
-  name?: string;
-  force?: boolean;
-}
-
-// From src/cli/ (vitest) and dist/cli/ (built package) alike, the package root is two levels up.
-const PACKAGE_ROOT = new URL("../../", import.meta.url);
-const TEMPLATES = new URL("templates/init/", PACKAGE_ROOT);
-
-/** npm drops `.gitignore` from published packages, so the template is stored without its dot. */
-const RENAMED: Record<string, string> = { gitignore: ".gitignore" };
-
-const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
-
-/** A valid npm package name from a folder name (`My Server!` → `my-server`), or undefined. */
-export function packageNameFrom(folder: string): string | undefined {
-  const name = folder
-    .toLowerCase()
-    .replace(/[^a-z0-9-._~]+/g, "-")
-    .replace(/^[-._]+|-+$/g, "")
-    .slice(0, 214);
-  return NPM_NAME.test(name) ? name : undefined;
-}
-
-export function isValidPackageName(name: string): boolean {
-  return name.length <= 214 && NPM_NAME.test(name);
-}
-
-/**
- * How a new project in `projectDir` depends on the mcp-gen at `packageRoot`: the range of
- * its version when it is an installed package (a folder under `node_modules`); otherwise it
- * is a checkout of the repository, which the registry does not have, and the project
- * depends on that folder by its path from the project.
- */
-export function mcpGenDependency(packageRoot: string, version: string, projectDir: string): string {
-  if (packageRoot.split(/[\\/]/).includes("node_modules")) return `^${version}`;
-  return `file:${toPosix(path.relative(projectDir, packageRoot)) || "."}`;
-}
-
-/**
- * Every file of a new project in `projectDir`, sorted by path. Pure but for reading the
- * package's own templates.
- */
-export function scaffoldFiles(name: string, projectDir: string): ScaffoldFile[] {
-  const pkg = JSON.parse(readFileSync(new URL("package.json", PACKAGE_ROOT), "utf8")) as {
-    version: string;
-    dependencies: Record<string, string>;
-    devDependencies: Record<string, string>;
-  };
-  const files: ScaffoldFile[] = templateFiles("").map((rel) => ({
-    path: rel.split("/").map((part) => RENAMED[part] ?? part).join("/"),
-    // {{folder}}: where the project is, which for a scoped name (`@acme/weather`) is not the name.
-    contents: readFileSync(new URL(rel, TEMPLATES), "utf8").replaceAll("{{name}}", name).replaceAll("{{folder}}", path.basename(projectDir)),
-  }));
-  const packageJson = {
-    name,
-    version: "0.1.0",
-    private: true,
-    type: "module",
-    scripts: {
-      generate: "mcp-gen generate",
-      build: "mcp-gen generate && tsc -p tsconfig.json",
-      // On stdio, stdout is the protocol's: the build reports on stderr.
-      start: "npm run --silent build 1>&2 && node build/server.js",
-      test: "npm run --silent build && node --test build/test/examples.test.js",
-    },
-    // The generated validators import ajv's run-time helpers and ajv-formats themselves: the
-    // project declares them (the ranges mcp-gen generates for), so that every package manager
-    // and a mcp-gen linked from a checkout resolve them from the project.
-    dependencies: {
-      ajv: pkg.dependencies.ajv,
-      "ajv-formats": pkg.dependencies["ajv-formats"],
-      "mcp-gen": mcpGenDependency(fileURLToPath(PACKAGE_ROOT), pkg.version, projectDir),
-    },
-    devDependencies: { "@types/node": pkg.devDependencies["@types/node"], typescript: pkg.devDependencies.typescript },
-  };
-  files.push({ path: "package.json", contents: `${JSON.stringify(packageJson, null, 2)}\n` });
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-function templateFiles(dir: string): string[] {
-  return readdirSync(new URL(dir || ".", TEMPLATES), { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((entry) => (entry.isDirectory() ? templateFiles(`${dir}${entry.name}/`) : [`${dir}${entry.name}`]));
-}
-
 export async function runInit(dir: string | undefined, options: InitOptions, { io, cwd }: Pick<CliContext, "io" | "cwd">): Promise<number> {
-  const target = path.resolve(cwd, dir ?? ".");
-  if (existsSync(target) && !statSync(target).isDirectory()) {
-    io.stderr(`mcp-gen: ${display(cwd, target)} exists and is not a folder; choose another folder for the project\n`);
-    return 2;
+  const outcome = await initProject(dir, options, cwd);
+  switch (outcome.status) {
+    case "not-a-folder":
+      io.stderr(`mcp-gen: ${display(cwd, outcome.target)} exists and is not a folder; choose another folder for the project\n`);
+      return 2;
+    case "no-name":
+      io.stderr(`mcp-gen: cannot make a package name from the folder name '${outcome.folder}'; give one with --name\n`);
+      return 2;
+    case "invalid-name":
+      io.stderr(`mcp-gen: '${outcome.name}' is not a valid npm package name (lower case letters, digits, - . _ ~, optionally @scope/)\n`);
+      return 2;
+    case "unknown-template":
+      io.stderr(`mcp-gen: unknown template '${outcome.template}'; choose ${INIT_TEMPLATES.join(" or ")}\n`);
+      return 2;
+    case "would-overwrite":
+      io.stderr(`mcp-gen: init would overwrite ${counted(outcome.existing.length, "existing file")} in ${display(cwd, outcome.target)}:\n`);
+      for (const file of outcome.existing) io.stderr(`  ${file}\n`);
+      io.stderr("Nothing was written. Use --force to overwrite them, or choose another folder.\n");
+      return 1;
   }
-  const name = options.name ?? packageNameFrom(path.basename(target));
-  if (name === undefined || !isValidPackageName(name)) {
-    io.stderr(
-      options.name === undefined
-        ? `mcp-gen: cannot make a package name from the folder name '${path.basename(target)}'; give one with --name\n`
-        : `mcp-gen: '${options.name}' is not a valid npm package name (lower case letters, digits, - . _ ~, optionally @scope/)\n`,
-    );
-    return 2;
-  }
-  const files = scaffoldFiles(name, target);
-  const existing = files.filter((file) => existsSync(path.join(target, file.path))).map((file) => file.path);
-  if (existing.length > 0 && !options.force) {
-    io.stderr(`mcp-gen: init would overwrite ${counted(existing.length, "existing file")} in ${display(cwd, target)}:\n`);
-    for (const file of existing) io.stderr(`  ${file}\n`);
-    io.stderr("Nothing was written. Use --force to overwrite them, or choose another folder.\n");
-    return 1;
-  }
-  for (const file of files) {
-    const full = path.join(target, file.path);
-    mkdirSync(path.dirname(full), { recursive: true });
-    writeFileSync(full, file.contents);
-  }
-
-  // So that generated/ and handlers/index.ts exist before the first install or build.
-  const { generate } = await import("../generate.js");
-  const result = await generate({ cwd: target });
+  const { generated: result, files, name, target, template } = outcome;
   reportDiagnostics(io, result.diagnostics, result.sources, "text");
   if (result.exitCode !== 0) {
     io.stderr("mcp-gen: the project was created, but `mcp-gen generate` failed in it (see above).\n");
@@ -149,7 +41,9 @@ export async function runInit(dir: string | undefined, options: InitOptions, { i
   io.stdout(
     [
       "  npm install",
-      "  npm start          # build and serve the `hello` tool over stdio",
+      template === "workers"
+        ? "  npm run dev        # build dist/worker.js and serve it locally in workerd"
+        : "  npm start          # build and serve the `hello` tool over stdio",
       "  npm test           # run the examples in specs/hello.yaml through the server",
       "",
       "Then add tools in specs/ and run `npm run generate`; each new tool gets a handler stub in handlers/.",
@@ -170,10 +64,11 @@ export function registerInit(program: Command, { io, cwd, setExit }: CliContext)
     .summary("create a new project that serves an example tool")
     .description(
       "Create a new mcp-gen project in dir (default: the working directory): config, an example spec " +
-        "with its handler, a server entry, tsconfig, package.json scripts (generate, build, start, test) " +
-        "and a test that runs the spec examples. Then runs `generate` in it.",
+        "with its handler, a server entry, tsconfig, package.json scripts (generate, build, start, test; " +
+        "a Worker: generate, build, dev, test) and a test that runs the spec examples. Then runs `generate` in it.",
     )
     .option("--name <name>", "the package name (default: from the folder's name)")
+    .option("--template <template>", "node: a Node server (stdio or HTTP); workers: a Cloudflare Worker bundled to dist/worker.js", "node")
     .option("--force", "overwrite files that already exist")
     .addHelpText("after", "\nExit codes: 0 created, 1 files exist (without --force) or generate failed, 2 usage.")
     .action(async (dir: string | undefined, options: InitOptions) => {

@@ -1,11 +1,12 @@
 /** `mcp-gen lint`: the spec checks and the lint rules, without emitting or writing anything. */
 import type { Command } from "commander";
 import { formatSummary } from "../diagnostics/format.js";
-import type { WorkspaceResult } from "../generate.js";
-import { LINT_RULES } from "../lint/rules.js";
+import type { WorkspaceResult } from "../build/generate.js";
+import { LINT_RULES } from "../diagnostics/lint-rules.js";
 import { formatOption, maxWarningsOption, type CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
-import { diagnosticsJson, rebaseDiagnostics, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
+import { rebaseDiagnostics } from "../diagnostics/rebase.js";
+import { diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";
 
 export interface LintCliOptions {
   config?: string | string[];
@@ -17,7 +18,7 @@ export interface LintCliOptions {
 
 export async function runLint(options: LintCliOptions, io: Io, cwd: string): Promise<number> {
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
-  const { generateWorkspace } = await import("../generate.js");
+  const { generateWorkspace } = await import("../build/generate.js");
   const run = await generateWorkspace({ cwd, configs, lintOnly: true, maxWarnings: options.maxWarnings });
   if (options.format === "json") {
     io.stdout(JSON.stringify(lintJson(run), null, 2) + "\n");

@@ -1,5 +1,4 @@
 /** Printing diagnostics the way every command does: text with code frames, or JSON for tools. */
-import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnosticsToJson, formatDiagnostics, formatSummary } from "../diagnostics/format.js";
 
@@ -39,32 +38,4 @@ export function reportDiagnostics(io: Io, diagnostics: Diagnostic[], sources: Ma
 
 export function diagnosticsJson(diagnostics: Diagnostic[]): unknown {
   return JSON.parse(diagnosticsToJson(diagnostics));
-}
-
-/** A project-relative path as seen from the working directory; `label` is the project root from there. */
-export function fromWorkingDirectory(label: string, file: string): string {
-  return label === "." ? file : path.posix.normalize(`${label}/${file}`);
-}
-
-/**
- * A project's diagnostics and sources with paths relative to the working directory
- * instead of the project root (`packages/a/specs/x.yaml`, not `specs/x.yaml`; `specs/x.yaml`,
- * not `../specs/x.yaml` for a config in `conf/`), as a compiler prints them: a path in the
- * output opens from where the command ran. `label` is the project root, relative to it.
- */
-export function rebaseDiagnostics(
-  diagnostics: readonly Diagnostic[],
-  sources: ReadonlyMap<string, string>,
-  label: string,
-): { diagnostics: Diagnostic[]; sources: Map<string, string> } {
-  if (label === ".") return { diagnostics: [...diagnostics], sources: new Map(sources) };
-  const move = (file: string) => fromWorkingDirectory(label, file);
-  return {
-    diagnostics: diagnostics.map((d) => ({
-      ...d,
-      ...(d.location ? { location: { ...d.location, file: move(d.location.file) } } : {}),
-      ...(d.related ? { related: d.related.map((r) => ({ ...r, file: move(r.file) })) } : {}),
-    })),
-    sources: new Map([...sources].map(([file, text]) => [move(file), text])),
-  };
 }

@@ -6,16 +6,19 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { loadYamlFile, type YamlFile } from "../spec/load.js";
-import type { ServerInfo } from "../spec/model.js";
-import { locate } from "../spec/positions.js";
-import { findLintRule, type LintSetting } from "../lint/rules.js";
+import { loadYamlFile, type YamlFile } from "../yaml/load.js";
+import { locate } from "../yaml/positions.js";
+import { findLintRule, type LintSetting } from "../diagnostics/lint-rules.js";
 import { findUp } from "../util/find-up.js";
 import { relativeInside, toPosix } from "../util/posix.js";
 import { CONFIG_FILE_NAME, configCandidate } from "./names.js";
 import { isRecord, validateConfig } from "./validate.js";
 
-export { CONFIG_FILE_NAME } from "./names.js";
+/** The server a project generates: its `initialize` answer names it. */
+export interface ServerInfo {
+  name: string;
+  version: string;
+}
 
 export const DEFAULT_SPECS = ["specs/**/*.yaml", "specs/**/*.yml"];
 /** Shared schemas referenced with `$ref` live beside the specs but are not specs. */
@@ -205,5 +208,3 @@ export function serverInfoFromPackageJson(dir: string): ServerInfo {
   }
   return { name: path.basename(path.resolve(dir)) || "mcp-server", version: "0.0.0" };
 }
-
-export { toPosix };

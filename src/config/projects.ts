@@ -7,9 +7,11 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { globSync } from "tinyglobby";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { locate } from "../spec/positions.js";
+import { locate } from "../yaml/positions.js";
 import { splitGlob } from "../util/glob-parts.js";
-import { CONFIG_FILE_NAME, resolveConfig, toPosix } from "./config.js";
+import { toPosix } from "../util/posix.js";
+import { resolveConfig } from "./config.js";
+import { CONFIG_FILE_NAME } from "./names.js";
 
 export interface ProjectRef {
   /** Absolute project root. */

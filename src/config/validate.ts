@@ -8,10 +8,10 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Ajv2020 as Ajv2020Class } from "ajv/dist/2020.js";
 import { createRequire } from "node:module";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { findLintRule, LINT_RULES } from "../lint/rules.js";
-import type { YamlFile } from "../spec/load.js";
-import { instancePathToPath, locate, type DataPath } from "../spec/positions.js";
-import { suggest } from "../spec/suggest.js";
+import { findLintRule, LINT_RULES } from "../diagnostics/lint-rules.js";
+import type { YamlFile } from "../yaml/load.js";
+import { instancePathToPath, locate, type DataPath } from "../yaml/positions.js";
+import { suggest } from "../util/suggest.js";
 
 export const CONFIG_SCHEMA_URL = new URL("../../schema/config.schema.json", import.meta.url);
 

@@ -82,7 +82,7 @@ export const DIAGNOSTIC_CODES = {
   // Importing from a running server (`mcp-gen import --from-server / --url`)
   MG070: "could not connect to the MCP server",
   MG071: "the server's tools/list failed or returned an invalid result",
-  // Lint rules (src/lint/rules.ts): severities are defaults; `lint.rules` in the config changes them
+  // Lint rules (src/diagnostics/lint-rules.ts): severities are defaults; `lint.rules` in the config changes them
   MG100: "readOnlyHint true contradicts destructiveHint true",
   MG101: "annotation ignored because readOnlyHint is true",
   MG102: "a tool that only reads leaves destructiveHint at its default (true)",

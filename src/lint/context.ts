@@ -5,7 +5,7 @@
 import type { DiagnosticCode, Location } from "../diagnostics/diagnostic.js";
 import type { ToolSource } from "../spec/build-model.js";
 import type { ToolModel } from "../spec/model.js";
-import { locate, type DataPath } from "../spec/positions.js";
+import { locate, type DataPath } from "../yaml/positions.js";
 
 /** A rule's finding before the config decides its severity. */
 export interface Finding {

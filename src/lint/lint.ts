@@ -11,9 +11,8 @@ import { annotationRules } from "./rules/annotations.js";
 import { descriptionRules } from "./rules/descriptions.js";
 import { examplesRule } from "./rules/examples.js";
 import { nameLengthRule, nameStyleRule, speltName, type SpeltName } from "./rules/names.js";
-export { speltName, type SpeltName } from "./rules/names.js";
 import { schemaRules } from "./rules/schemas.js";
-import { findLintRule, MAX_WARNINGS_CODE, type LintSetting } from "./rules.js";
+import { findLintRule, MAX_WARNINGS_CODE, type LintSetting } from "../diagnostics/lint-rules.js";
 
 export interface LintOptions {
   /** Severity overrides by rule code (ResolvedConfig.lint.rules). */

@@ -4,7 +4,7 @@
  * MCP specification asks servers to authorize and log tool use). None of these trust a
  * tool's annotations: they are the tool author's hints, and a hook decides what they mean.
  */
-import type { CallToolResult, ToolAnnotations } from "./types.js";
+import type { CallToolResult, InputRequiredResult, ToolAnnotations } from "./types.js";
 
 /** One call as hooks see it. */
 export interface ToolCall {
@@ -46,12 +46,13 @@ export type CallStatus =
   | "busy" // maxConcurrentCalls calls were already running
   | "timeout"
   | "cancelled" // the client cancelled, or the connection closed: nothing is sent
+  | "input-required" // revision 2026-07-28: context.elicit asked the user; the client calls again with the answer
   | "internal-error"; // the handler (or a hook) failed unexpectedly, or returned something invalid
 
 export interface CallOutcome {
   status: CallStatus;
   /** What the client was sent; for `cancelled`, what the call would have answered (nothing is sent). */
-  result: CallToolResult;
+  result: CallToolResult | InputRequiredResult;
   /** From the start of the call to its answer. */
   durationMs: number;
 }

@@ -8,7 +8,8 @@ import { errorDetails, silentLogger } from "./logger.js";
 import { plainArguments } from "./plain-arguments.js";
 import { normalizeReturn, structuredResult, textResult } from "./results.js";
 import { ToolError } from "./tool-error.js";
-import type { CallToolResult, ToolContext, ToolEntry, ToolLogger } from "./types.js";
+import type { ElicitationRounds } from "./elicitation.js";
+import type { CallToolResult, ElicitationRequest, InputRequiredResult, ToolContext, ToolEntry, ToolLogger } from "./types.js";
 import { describeViolations } from "./validation-message.js";
 
 /** A handler as the runtime sees it: the generated types are erased here. */
@@ -45,6 +46,11 @@ export interface CallEnvironment {
   clientLog?: ToolLogger;
   /** Requests to the client; without them, the context's methods reject with a ToolError. */
   elicit?: ToolContext["elicit"];
+  /**
+   * Revision 2026-07-28: `context.elicit` answers from the retried request, and ends the call
+   * with `input_required` at the first question without one (elicitation.ts). Wins over `elicit`.
+   */
+  rounds?: ElicitationRounds;
   sample?: ToolContext["sample"];
   /**
    * The transport's own check of a result the handler built (content blocks, a whole
@@ -75,6 +81,19 @@ class TimeoutError extends Error {
 
 /** What a call's outcome settles to when the call ends before its handler does. */
 const STOPPED: unique symbol = Symbol("stopped");
+/** What it settles to when the handler asked a question the client has not answered yet (2026-07-28). */
+const ASKING: unique symbol = Symbol("asking");
+
+/**
+ * What a 2026-07-28 `context.elicit` throws into the handler when the call ends to ask the
+ * user: the handler is run again, from the start, with the answer. Catching it changes nothing.
+ */
+class AskingTheUser extends Error {
+  constructor() {
+    super("context.elicit: this call ends here to ask the user (MCP input_required); the client calls the tool again with the answer");
+    this.name = "AskingTheUser";
+  }
+}
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
@@ -99,14 +118,15 @@ export async function callTool(
   rawArguments: unknown,
   env: CallEnvironment,
   limits: CallLimits = {},
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return (await runToolCall(entry, handler, rawArguments, env, limits)).result;
 }
 
 /** How one call ended, as `runToolCall` reports it. */
 export interface CallEnd {
   status: CallStatus;
-  result: CallToolResult;
+  /** An `input_required` result only with status "input-required". */
+  result: CallToolResult | InputRequiredResult;
   /**
    * The runtime built `result` itself (a text, an error, validated structured output), so its
    * shape is known to be a valid CallToolResult. `false` when it is what the handler returned
@@ -144,7 +164,11 @@ export async function runToolCall(
 }
 
 /** An answer the runtime wrote itself. */
-const ended = (status: CallStatus, result: CallToolResult): CallEnd => ({ status, result, wellFormed: true });
+function ended(status: CallStatus, result: CallToolResult): CallEnd & { result: CallToolResult };
+function ended(status: CallStatus, result: InputRequiredResult): CallEnd;
+function ended(status: CallStatus, result: CallToolResult | InputRequiredResult): CallEnd {
+  return { status, result, wellFormed: true };
+}
 
 async function runCall(entry: ToolEntry, handler: AnyToolHandler | undefined, call: ToolCall, env: CallEnvironment, limits: CallLimits): Promise<CallEnd> {
   const name = call.name;
@@ -247,13 +271,13 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
     progress: (...report) => (live ? env.progress(...report) : Promise.resolve()),
     log: env.logger,
     clientLog: env.clientLog ? whileLive(env.clientLog, isLive) : silentLogger,
-    elicit: env.elicit ?? unavailableElicit,
+    elicit: env.rounds ? askRound(env.rounds, () => live && settle(ASKING)) : (env.elicit ?? unavailableElicit),
     sample: env.sample ?? unavailableSample,
     authInfo: env.authInfo,
     requestId: env.requestId,
   };
 
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let output: unknown;
   try {
     if (timeoutMs !== undefined) {
@@ -286,6 +310,15 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
     if (listening) env.signal.removeEventListener("abort", onClientAbort);
   }
   if (output === STOPPED) return timedOut ? timedOutCall(env, name, timeoutMs!) : cancelled(env, name);
+  if (output === ASKING) {
+    if (env.signal.aborted) return cancelled(env, name);
+    try {
+      // Built here; the SDK's multi-round-trip seam checks it again (era, capabilities).
+      return ended("input-required", await env.rounds!.inputRequired());
+    } catch (error) {
+      return ended("internal-error", internalFailure(env.logger, name, "could not sign the requestState", error));
+    }
+  }
   // Cancelled before the call listened (its first microtasks), and the handler answered on
   // its signal: the SDK sends nothing for the request either way.
   if (env.signal.aborted) return cancelled(env, name);
@@ -303,8 +336,24 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
   }
 }
 
+/**
+ * `context.elicit` on revision 2026-07-28: an answer the retried request carries, or the
+ * end of the call (`ask` settles its outcome) to ask the client for it.
+ */
+function askRound(rounds: ElicitationRounds, ask: () => void): ToolContext["elicit"] {
+  return (async (request: ElicitationRequest) => {
+    const step = await rounds.ask(request);
+    if (step) return step.answer;
+    ask();
+    throw new AskingTheUser();
+  }) as ToolContext["elicit"];
+}
+
+/** A call that ended with a tool result (not `input_required`). */
+type CompleteEnd = CallEnd & { result: CallToolResult };
+
 /** What the handler returned, as the result to send. */
-function resultOf(entry: ToolEntry, output: unknown, logger: ToolLogger, name: string): CallEnd {
+function resultOf(entry: ToolEntry, output: unknown, logger: ToolLogger, name: string): CompleteEnd {
   if (entry.validateOutput) {
     // What is checked is what the client will read: the output after a JSON round trip.
     let result: CallToolResult | undefined;

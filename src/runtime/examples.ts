@@ -4,7 +4,7 @@
  * validation, the author's handler, output validation, result shaping).
  */
 import { normalizeReturn } from "./results.js";
-import type { ToolServer, ToolServerOptions } from "./tool-server.js";
+import type { ToolServer, ToolServerOptions } from "./create-server.js";
 import type { CallToolResult, ToolEntry, ToolLogger, ToolReturn } from "./types.js";
 
 /** One spec example, as `generated/examples.ts` lists them. */
@@ -40,6 +40,21 @@ export interface RunExamplesOptions {
   registry?: { readonly [name: string]: ToolEntry };
   /** Per-call limit, in milliseconds. Default 30 000. */
   timeoutMs?: number;
+  /**
+   * How the examples' client answers a tool that asks the user (`context.elicit`). Default:
+   * it accepts the form as presented, each field at its schema `default` (fields without one
+   * left out), and accepts a URL.
+   */
+  elicit?: (request: { message: string; mode?: string; requestedSchema?: unknown }) => { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> };
+}
+
+/** Accepting a form as presented: each field at its default. */
+function acceptDefaults(request: { requestedSchema?: unknown }): { action: "accept"; content?: Record<string, unknown> } {
+  const properties = (request.requestedSchema as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties;
+  if (!properties) return { action: "accept" };
+  const content: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(properties)) if (property.default !== undefined) content[name] = property.default;
+  return { action: "accept", content };
 }
 
 /**
@@ -109,7 +124,9 @@ async function run(
   const toolServer = owned ? server({ logger: capturingLogger(serverLog) }) : server;
   const sdkServer = toolServer.createSdkServer();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "mcp-gen-examples", version: "1.0.0" });
+  const client = new Client({ name: "mcp-gen-examples", version: "1.0.0" }, { capabilities: { elicitation: { form: {}, url: {} } } });
+  const answer = options.elicit ?? acceptDefaults;
+  client.setRequestHandler("elicitation/create", async (request) => answer(request.params as never) as never);
   try {
     await sdkServer.connect(serverSide);
     await client.connect(clientSide);

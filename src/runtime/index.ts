@@ -11,7 +11,8 @@ export {
   type ToolServer,
   type ToolServerConfig,
   type ToolServerOptions,
-} from "./tool-server.js";
+} from "./create-server.js";
+export type { RequestStateOptions } from "./request-state.js";
 export { callTool, type AnyToolHandler, type CallEnvironment, type CallLimits } from "./call-tool.js";
 export {
   ConcurrencyGate,

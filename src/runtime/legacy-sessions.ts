@@ -34,7 +34,7 @@ export class LegacySessions {
   private readonly sessions = new Map<string, Session>();
   private readonly maxSessions: number;
   private readonly idleMs: number;
-  private sweeper: NodeJS.Timeout | undefined;
+  private sweeper: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly createServer: () => Server,
@@ -92,8 +92,8 @@ export class LegacySessions {
   private startSweeping(): void {
     if (this.sweeper) return;
     this.sweeper = setInterval(() => void this.closeIdle(), Math.min(this.idleMs, 60_000));
-    // An idle sweeper must not keep the process alive.
-    this.sweeper.unref();
+    // An idle sweeper must not keep the process alive (Node and Bun; Deno's timers have no unref).
+    (this.sweeper as { unref?: () => void }).unref?.();
   }
 
   private async closeIdle(): Promise<void> {
@@ -134,7 +134,7 @@ function endStreamsOfCancelledRequests(transport: WebStandardStreamableHTTPServe
     const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;
     if (id === undefined || !unanswered.has(id)) return;
     // After the SDK has aborted the request and the call has ended (the SDK then sends nothing).
-    setImmediate(() => {
+    afterIo(() => {
       if (!unanswered.has(id)) return;
       const post = unanswered.get(id);
       unanswered.delete(id);
@@ -147,6 +147,10 @@ function endStreamsOfCancelledRequests(transport: WebStandardStreamableHTTPServe
     return send(message, options);
   };
 }
+
+/** Node's and Bun's `setImmediate`; a zero timeout where there is none (Workers, Deno). */
+const afterIo: (callback: () => void) => void =
+  typeof globalThis.setImmediate === "function" ? (callback) => void globalThis.setImmediate(callback) : (callback) => void setTimeout(callback, 0);
 
 function jsonRpcError(status: number, code: number, message: string): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {

@@ -16,9 +16,19 @@ export function stderrLogger(minLevel: LogLevel = "info"): ToolLogger {
     } catch {
       text = JSON.stringify({ time: line.time, level, msg: message, data: "[unserializable]" });
     }
-    process.stderr.write(`${text}\n`);
+    writeLine(text);
   };
   return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
+}
+
+/**
+ * stderr where there is one (Node, Bun, Deno with its Node globals); elsewhere (Workers)
+ * the console, whose error stream is the runtime's log.
+ */
+function writeLine(text: string): void {
+  const stderr = (globalThis as { process?: { stderr?: { write?: (text: string) => unknown } } }).process?.stderr;
+  if (typeof stderr?.write === "function") stderr.write(`${text}\n`);
+  else console.error(text);
 }
 
 export type LogLevel = "debug" | "info" | "warn" | "error";

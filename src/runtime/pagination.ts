@@ -34,12 +34,12 @@ export class Paginator<T extends { name: string }> {
   }
 
   private encode(offset: number): string {
-    return Buffer.from(`${this.fingerprint}:${offset}`).toString("base64url");
+    return base64url(`${this.fingerprint}:${offset}`);
   }
 
   private decode(cursor: string): number | undefined {
     if (typeof cursor !== "string" || cursor.length > 64) return undefined;
-    const match = /^([A-Za-z0-9_-]{12}):(\d{1,9})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+    const match = /^([A-Za-z0-9_-]{12}):(\d{1,9})$/.exec(fromBase64url(cursor) ?? "");
     if (!match || match[1] !== this.fingerprint) return undefined;
     const offset = Number(match[2]);
     if (offset <= 0 || offset >= this.items.length) return undefined;
@@ -63,9 +63,24 @@ function fingerprintOf(text: string): string {
     b = Math.imul(b ^ code, 0x01000193);
     c = Math.imul(c ^ code, 0x01000193);
   }
-  const bytes = Buffer.alloc(12);
-  bytes.writeUInt32BE(a >>> 0, 0);
-  bytes.writeUInt32BE(b >>> 0, 4);
-  bytes.writeUInt32BE(c >>> 0, 8);
-  return bytes.toString("base64url").slice(0, 12);
+  const bytes = [a, b, c].map((lane) => String.fromCharCode(lane >>> 24, (lane >>> 16) & 0xff, (lane >>> 8) & 0xff, lane & 0xff)).join("");
+  return base64url(bytes).slice(0, 12);
+}
+
+/**
+ * base64url of a string of bytes (one per character), without padding: `btoa` is on every
+ * runtime, Node's Buffer is not (Workers).
+ */
+function base64url(bytes: string): string {
+  return btoa(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The bytes of a base64url text, or undefined when it is not base64url. */
+function fromBase64url(text: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
+  try {
+    return atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    return undefined;
+  }
 }

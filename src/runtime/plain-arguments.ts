@@ -26,7 +26,7 @@ export function plainArguments(value: unknown, maxBytes: number | undefined): Pl
   if (json === undefined) return NOT_JSON;
   // A UTF-16 code unit takes at most 3 bytes in UTF-8: short text needs no exact count.
   if (maxBytes !== undefined && json.length * 3 > maxBytes) {
-    const size = Buffer.byteLength(json, "utf8");
+    const size = utf8Length(json);
     if (size > maxBytes) return { tooLarge: size };
   }
   return { value: bound === undefined ? JSON.parse(json) : value };
@@ -74,4 +74,20 @@ export function plainSizeBound(value: unknown, depth: number, budget: { left: nu
     default:
       return undefined;
   }
+}
+
+/** The UTF-8 length of `text`, without Node's Buffer (the runtime also runs on Workers). */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // A surrogate pair: two UTF-16 units, four bytes.
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
 }

@@ -1,6 +1,7 @@
 /**
- * Which JSON-RPC messages the runtime may pass on without the SDK's zod checks: those the
- * SDK's message schema accepts and would copy unchanged, decided by one cheap walk.
+ * Which JSON-RPC lines the runtime's stdio transport may hand on as parsed, without the SDK's
+ * exported `parseJSONRPCMessage`: those that function accepts and would return unchanged,
+ * decided by one cheap walk. (The SDK's router checks every message again either way.)
  */
 const MESSAGE_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
 
@@ -29,12 +30,4 @@ export function isPlainMessage(value: unknown): boolean {
 
 function isPlainObject(value: unknown): value is object {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
-}
-
-/**
- * A plain message (above) with an id: a request. It has neither `result` nor `error`, so
- * the SDK's two response checks fail and its request check passes.
- */
-export function isPlainRequest(value: unknown): boolean {
-  return isPlainMessage(value) && Object.hasOwn(value as object, "id");
 }

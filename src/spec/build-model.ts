@@ -5,13 +5,14 @@
 import path from "node:path";
 import { findSpecFiles } from "./find-specs.js";
 import type { ResolvedConfig } from "../config/config.js";
-import { namespacedToolName, toPosix } from "../config/config.js";
+import { namespacedToolName } from "../config/config.js";
 import { hasErrors, type Diagnostic, type Location } from "../diagnostics/diagnostic.js";
+import { toPosix } from "../util/posix.js";
 import { checkExamples } from "./examples.js";
 import { checkIdentifierCollisions, toolIdentifiers } from "./identifiers.js";
-import { loadYamlFile, type LoadResult, type YamlFile } from "./load.js";
+import { loadYamlFile, type LoadResult, type YamlFile } from "../yaml/load.js";
 import type { JsonObject, ProjectModel, ToolModel, WireTool } from "./model.js";
-import { locate, type DataPath } from "./positions.js";
+import { locate, type DataPath } from "../yaml/positions.js";
 import { WIRE_KEYS, type RawTool } from "./raw-tool.js";
 import { compileAhead, type CompileAhead } from "./compile-ahead.js";
 import { bundleSchema, type BundleArgs, type BundledOrigin, type BundleResult } from "./refs.js";
@@ -77,8 +78,6 @@ export interface ToolSource {
   specName: string;
   origins: { input: BundledOrigin[]; output: BundledOrigin[] };
 }
-
-export { findSpecFiles };
 
 export function buildModel(config: ResolvedConfig, options: BuildOptions = {}): BuildResult {
   const diagnostics: Diagnostic[] = [];

@@ -1,7 +1,7 @@
 /**
  * Validator chunks: ajv's standalone code for one schema, self-contained (what it uses,
- * then `return <function>;`; see src/emit/standalone-code.ts). The validators modules are
- * put together from them (src/emit/validators-module.ts), and a schema whose chunk is
+ * then `return <function>;`; see src/spec/standalone-code.ts). The validators modules are
+ * put together from them (src/emit/validators/validators-module.ts), and a schema whose chunk is
  * known needs no compiling at all: running the chunk gives the very function ajv would
  * compile, errors and all. The build cache hands a new process the chunks of its last
  * run, so a run that only edits one spec loads no ajv.

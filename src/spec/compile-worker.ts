@@ -6,7 +6,7 @@
  * which the main thread waits on.
  */
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { standaloneChunk } from "../emit/standalone-code.js";
+import { standaloneChunk } from "./standalone-code.js";
 import type { CompileAnswer, CompileRequest } from "./compile-ahead.js";
 import type { JsonObject } from "./model.js";
 import { compileSchema, schemaCompiler } from "./schemas.js";

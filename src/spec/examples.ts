@@ -4,12 +4,11 @@
  */
 import type { ErrorObject } from "ajv";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { YamlFile } from "./load.js";
+import type { YamlFile } from "../yaml/load.js";
 import type { Dialect, JsonObject, JsonValue, ToolExample } from "./model.js";
-import { locate, pointerToPath, type DataPath } from "./positions.js";
+import { locate, pointerToPath, type DataPath } from "../yaml/positions.js";
 import { compileSchema } from "./schemas.js";
-import { normalizeReturn } from "../runtime/results.js";
-import type { ToolReturn } from "../runtime/types.js";
+import { isToolReturn } from "../util/tool-return.js";
 
 export interface ExampleSchema {
   schema: JsonObject;
@@ -80,7 +79,7 @@ function unusedFields(args: ExamplesArgs, entry: Record<string, unknown>, exampl
   if (example.match === "exact" && example.output === undefined) {
     return [finding("warning", "match", "`match: exact` with no `output` compares nothing: the test passes whatever the result", "add the expected `output`")];
   }
-  if (!args.output && example.output !== undefined && normalizeReturn(example.output as ToolReturn) === undefined) {
+  if (!args.output && example.output !== undefined && !isToolReturn(example.output)) {
     // Without an outputSchema, `output` is what the handler returns: text, content blocks or a CallToolResult.
     const exact = example.match === "exact";
     return [

@@ -2,6 +2,7 @@
  * The intermediate representation between specs and emitters. Emitters read only
  * this; they never see YAML or the disk.
  */
+import type { ServerInfo } from "../config/config.js";
 import type { Location } from "../diagnostics/diagnostic.js";
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -72,11 +73,6 @@ export interface ToolModel {
   location: Location;
   /** Every file the tool was built from: its spec file first, then files its `$ref`s reached. */
   sources: string[];
-}
-
-export interface ServerInfo {
-  name: string;
-  version: string;
 }
 
 export interface ProjectModel {

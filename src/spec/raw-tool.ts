@@ -2,8 +2,8 @@
  * A tool as found in a spec file after the shape check, before schemas are bundled
  * and checked. Carries the YAML it came from so later checks can point into it.
  */
-import type { YamlFile } from "./load.js";
-import type { DataPath } from "./positions.js";
+import type { YamlFile } from "../yaml/load.js";
+import type { DataPath } from "../yaml/positions.js";
 
 export interface RawTool {
   yaml: YamlFile;

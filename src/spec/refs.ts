@@ -9,9 +9,9 @@ import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { dialectOf } from "./dialect.js";
-import type { LoadResult, YamlFile } from "./load.js";
+import type { LoadResult, YamlFile } from "../yaml/load.js";
 import type { JsonObject, JsonValue } from "./model.js";
-import { locate, pathToPointer, pointerToPath, type DataPath } from "./positions.js";
+import { locate, pathToPointer, pointerToPath, type DataPath } from "../yaml/positions.js";
 import { forEachSchema } from "./vocabulary.js";
 import { setOwn } from "../util/set-own.js";
 

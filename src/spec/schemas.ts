@@ -8,11 +8,11 @@ import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
 import { createAjv, isKnownFormat } from "./ajv.js";
 import { chunkKey, hasChunk, rememberedChunk, runChunk } from "./chunks.js";
 import { SUPPORTED_DIALECT_URIS, dialectOf } from "./dialect.js";
-import type { YamlFile } from "./load.js";
+import type { YamlFile } from "../yaml/load.js";
 import type { Dialect, JsonObject } from "./model.js";
-import { locate, pointerToPath, type DataPath } from "./positions.js";
+import { locate, pointerToPath, type DataPath } from "../yaml/positions.js";
 import type { BundledOrigin } from "./refs.js";
-import { suggest } from "./suggest.js";
+import { suggest } from "../util/suggest.js";
 import { closestKeyword, forEachSchema, isKnownKeyword, unknownFormatsOf, type SchemaPath } from "./vocabulary.js";
 
 export interface SchemaCheckArgs {

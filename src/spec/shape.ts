@@ -7,13 +7,11 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import { isScalar, type Scalar } from "yaml";
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
 import { sortDiagnostics } from "../diagnostics/diagnostic.js";
-import { offsetToLocation, type YamlFile } from "./load.js";
-import { instancePathToPath, locate, type DataPath } from "./positions.js";
+import { offsetToLocation, type YamlFile } from "../yaml/load.js";
+import { instancePathToPath, locate, type DataPath } from "../yaml/positions.js";
 import type { RawTool } from "./raw-tool.js";
-import { suggest } from "./suggest.js";
-import { tool as toolValidator, toolsFile as toolsFileValidator } from "./tool-spec-validators.js";
-
-export { TOOL_SPEC_SCHEMA_URL } from "./tool-spec-schema.js";
+import { suggest } from "../util/suggest.js";
+import { tool as toolValidator, toolsFile as toolsFileValidator } from "./precompiled/tool-spec-validators.js";
 
 /** The annotation keys MCP defines; anything else is passed through with a warning. */
 export const KNOWN_ANNOTATION_KEYS = ["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;

@@ -1,5 +1,5 @@
 /**
- * The source of src/spec/tool-spec-validators.ts: ajv's standalone code for the spec
+ * The source of src/spec/precompiled/tool-spec-validators.ts: ajv's standalone code for the spec
  * format's schema (`schema/tool-spec.schema.json`), so that checking a spec file's shape
  * compiles nothing at run time (compiling that schema cost a run about 70 ms).
  * `npm run build:precompiled` writes the file; a test fails when it is out of date.

@@ -5,7 +5,7 @@
  */
 import type { Dialect, JsonValue } from "./model.js";
 import { isKnownFormat } from "./ajv.js";
-import { suggest } from "./suggest.js";
+import { suggest } from "../util/suggest.js";
 
 /** Keywords whose value is one schema. */
 export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([

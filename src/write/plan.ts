@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { GeneratedFile, OutputArea } from "../emit/generated-file.js";
+import type { GeneratedFile, OutputArea } from "../emit/shared/generated-file.js";
 import { lstatOrUndefined, nodeWriterFs, type WriterFs } from "./fs.js";
 import { MANIFEST_FILE, parseManifest, renderManifest } from "./manifest.js";
 import { compareStrings, resolveInArea, toProjectPath, unsafeAreaPathReason } from "./paths.js";

@@ -10,8 +10,8 @@ import { pathToFileURL } from "node:url";
 import { Client, type JSONRPCMessage, type StandardSchemaV1 } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generate, type GenerateResult } from "../../src/generate.js";
-import { importToolList } from "../../src/import/index.js";
+import { generate, type GenerateResult } from "../../src/build/generate.js";
+import { importToolList } from "../../src/commands/import/import-tool-list.js";
 import { CORPUS_DIR, tempProject, typeCheck, writeFiles } from "../helpers/project.js";
 
 interface CorpusTool {

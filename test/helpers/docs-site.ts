@@ -2,7 +2,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { resolveConfig } from "../../src/config/config.js";
-import type { GeneratedFile } from "../../src/emit/generated-file.js";
+import type { GeneratedFile } from "../../src/emit/shared/generated-file.js";
 import { buildModel } from "../../src/spec/build-model.js";
 import type { ProjectModel } from "../../src/spec/model.js";
 import { REPO_ROOT } from "./project.js";

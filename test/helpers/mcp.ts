@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport, type ClientCapabilities, type ElicitResult } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
@@ -23,6 +23,8 @@ export interface Connection {
   /** Requests the client sent, by id, so responses can be matched to their method. */
   sentMethods: Map<string | number, string>;
   era: Era;
+  /** The messages of the elicitations the client answered, in order. */
+  elicited: string[];
   /** What a stdio server wrote to stderr (its log). */
   stderr: () => string;
   close(): Promise<void>;
@@ -32,7 +34,24 @@ export type Target =
   | { kind: "stdio"; command: string; args: string[]; env?: Record<string, string>; cwd?: string }
   | { kind: "http"; url: URL };
 
-export async function connect(target: Target, era: Era): Promise<Connection> {
+/** How the user answers an elicitation. */
+export type ElicitAnswer = (request: { message: string; mode?: string; requestedSchema?: unknown }) => ElicitResult;
+
+export interface ConnectOptions {
+  /** Default: elicitation in both modes. */
+  capabilities?: ClientCapabilities;
+  /** Default: accept the form as presented (each field at its default), and any URL. */
+  elicit?: ElicitAnswer;
+}
+
+/** Accepting a form as presented: each field at its schema default. */
+export const acceptDefaults: ElicitAnswer = (request) => {
+  const properties = (request.requestedSchema as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties ?? {};
+  const content = Object.fromEntries(Object.entries(properties).flatMap(([name, p]) => (p.default === undefined ? [] : [[name, p.default]])));
+  return request.mode === "url" ? { action: "accept" } : { action: "accept", content: content as ElicitResult["content"] };
+};
+
+export async function connect(target: Target, era: Era, options: ConnectOptions = {}): Promise<Connection> {
   const transport =
     target.kind === "stdio"
       ? new StdioClientTransport({
@@ -43,7 +62,16 @@ export async function connect(target: Target, era: Era): Promise<Connection> {
           stderr: "pipe",
         })
       : new StreamableHTTPClientTransport(target.url);
-  const client = new Client({ name: "mcp-gen-tests", version: "1.0.0" }, era === "modern" ? { versionNegotiation: { mode: "auto" } } : {});
+  const capabilities = options.capabilities ?? { elicitation: { form: {}, url: {} } };
+  const client = new Client({ name: "mcp-gen-tests", version: "1.0.0" }, { capabilities, ...(era === "modern" ? { versionNegotiation: { mode: "auto" as const } } : {}) });
+  const elicited: string[] = [];
+  if (capabilities.elicitation) {
+    const answer = options.elicit ?? acceptDefaults;
+    client.setRequestHandler("elicitation/create", async (request) => {
+      elicited.push(request.params.message);
+      return answer(request.params as never);
+    });
+  }
   let stderr = "";
   if (transport instanceof StdioClientTransport) transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   await client.connect(transport);
@@ -61,7 +89,7 @@ export async function connect(target: Target, era: Era): Promise<Connection> {
     if (m.id !== undefined && m.method) sentMethods.set(m.id, m.method);
     return (send as (m: unknown, o?: unknown) => Promise<void>)(message, options);
   };
-  return { client, received, sentMethods, era, stderr: () => stderr, close: () => client.close() };
+  return { client, received, sentMethods, era, elicited, stderr: () => stderr, close: () => client.close() };
 }
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
@@ -110,7 +138,9 @@ export function checkWire(connection: Connection): { checked: number; problems: 
       problems.push(...schemaProblems(revision, "JSONRPCErrorResponse", message));
       checked++;
     } else if (method && RESULT_DEFINITIONS[method]) {
-      problems.push(...schemaProblems(revision, RESULT_DEFINITIONS[method], message.result).map((p) => `${method}: ${p}`));
+      // Revision 2026-07-28 may answer a tools/call with input_required (context.elicit).
+      const definition = (message.result as { resultType?: unknown })?.resultType === "input_required" ? "InputRequiredResult" : RESULT_DEFINITIONS[method];
+      problems.push(...schemaProblems(revision, definition, message.result).map((p) => `${method}: ${p}`));
       checked++;
     }
   }

@@ -1,6 +1,6 @@
 /** MG108–MG111: schema habits that make tools harder to call correctly. */
 import type { JsonValue } from "../../spec/model.js";
-import { pointerToPath } from "../../spec/positions.js";
+import { pointerToPath } from "../../yaml/positions.js";
 import { forEachSchemaExcept } from "../../spec/vocabulary.js";
 import { code, VALUE_TEST_KEYWORDS, type Finding, type SchemaKey, type ToolLintContext } from "../context.js";
 

@@ -16,7 +16,7 @@ afterAll(() => dirs.forEach(removeProject));
 
 /** Whether a `generate` in a new process was answered from the build cache. */
 function answeredFromCache(cwd: string): boolean {
-  const script = `const { generate } = await import(${JSON.stringify(path.join(REPO_ROOT, "dist", "generate.js"))});
+  const script = `const { generate } = await import(${JSON.stringify(path.join(REPO_ROOT, "dist", "build", "generate.js"))});
 const result = await generate({ cwd: ${JSON.stringify(cwd)} });
 if (result.exitCode !== 0) throw new Error("generate failed");
 process.stdout.write(String(result.cached === true));`;
@@ -40,7 +40,7 @@ describe("the generator's identity in the build cache", () => {
     dirs.push(dir);
     expect(answeredFromCache(dir)).toBe(false);
     expect(answeredFromCache(dir)).toBe(true);
-    const code = path.join(REPO_ROOT, "dist", "emit", "ts-names");
+    const code = path.join(REPO_ROOT, "dist", "emit", "tools", "ts-names");
     expect(touched(`${code}.d.ts`, () => answeredFromCache(dir))).toBe(true);
     expect(touched(`${code}.js.map`, () => answeredFromCache(dir))).toBe(true);
     expect(touched(`${code}.js`, () => answeredFromCache(dir))).toBe(false);

@@ -1,8 +1,8 @@
 /** A partial run in a separate Node process (no vitest transforms), to see which modules it loads. The in-process cases are in test/unit/build/partial-run.test.ts. */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../../../src/generate.js";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { generate } from "../../../src/build/generate.js";
 import { removeProject, tempProject } from "../../helpers/project.js";
 
 const tool = (name: string, description: string, properties = "a: { type: number }", extra = ""): string => `name: ${name}
@@ -37,6 +37,18 @@ examples:
   "schemas/location.yaml": "type: string\ndescription: City name\n",
 };
 
+/** Every template the runs rendered, by name: the real renderer, watched. */
+const rendered = vi.hoisted(() => [] as string[]);
+vi.mock("../../../src/emit/shared/templates.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../../src/emit/shared/templates.js")>();
+  return {
+    ...original,
+    renderTemplate: (name: Parameters<typeof original.renderTemplate>[0], context: object) => {
+      rendered.push(name);
+      return original.renderTemplate(name, context);
+    },
+  };
+});
 
 
 const projects: string[] = [];
@@ -64,7 +76,7 @@ describe("partial runs", () => {
     const dir = await recorded();
     edit(dir, "specs/echo.yaml", (text) => text.replace("Echo a text back.", "Echo the text back."));
     const script = `
-      import { generate } from ${JSON.stringify(path.join(process.cwd(), "dist", "generate.js"))};
+      import { generate } from ${JSON.stringify(path.join(process.cwd(), "dist", "build", "generate.js"))};
       const run = await generate({ cwd: ${JSON.stringify(dir)} });
       const { createRequire } = await import("node:module");
       const loaded = Object.keys(createRequire(import.meta.url).cache);

@@ -1,6 +1,6 @@
 /** What `generate` writes, through tsc --strict (also with checkJs). The in-process cases are in test/unit/commands/generate.test.ts. */
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../../../src/generate.js";
+import { generate } from "../../../src/build/generate.js";
 import { removeProject, tempProject, typeCheck, writeFiles } from "../../helpers/project.js";
 
 const WEATHER = `name: get_weather

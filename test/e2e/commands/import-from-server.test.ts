@@ -8,11 +8,12 @@ import { createInterface } from "node:readline";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listToolsFromServer, MAX_PAGES, type ServerSource } from "../../../src/import/from-server.js";
-import { createToolServer } from "../../../src/runtime/tool-server.js";
-import { importToolList } from "../../../src/import/import-tool-list.js";
-import { findToolList } from "../../../src/import/tool-list.js";
-import { parseYaml } from "../../../src/spec/load.js";
+import { listToolsFromServer, type ServerSource } from "../../../src/commands/import/from-server.js";
+import { MAX_PAGES } from "../../../src/commands/import/limits.js";
+import { createToolServer } from "../../../src/runtime/create-server.js";
+import { importToolList } from "../../../src/commands/import/import-tool-list.js";
+import { findToolList } from "../../../src/commands/import/tool-list.js";
+import { parseYaml } from "../../../src/yaml/load.js";
 import { CORPUS_DIR, REPO_ROOT } from "../../helpers/project.js";
 import { EXTRA_FIELDS_TOOLS, startHttpToolsServer, stdioServerCommand, TOOLS_SERVER, type HttpToolsServer } from "../../helpers/tools-server.js";
 

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { emitDocs } from "../../../src/emit/docs.js";
+import { emitDocs } from "../../../src/emit/docs/docs.js";
 import type { ProjectModel } from "../../../src/spec/model.js";
 import { REPO_ROOT } from "../../helpers/project.js";
 import { demoModel, writeSite } from "../../helpers/docs-site.js";

@@ -3,15 +3,16 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { emitHandlersInterface } from "../../../src/emit/handlers-interface.js";
-import { emitRegistry } from "../../../src/emit/registry.js";
-import { emitHandlerStubs } from "../../../src/emit/stubs.js";
+import { emitHandlersInterface } from "../../../src/emit/handlers/handlers-interface.js";
+import { emitRegistry } from "../../../src/emit/registry/registry.js";
+import { emitHandlerStubs } from "../../../src/emit/handlers/stubs.js";
 import type { ProjectModel, ToolModel } from "../../../src/spec/model.js";
 import { createIssue, getWeather, projectModel } from "../../helpers/project-model.js";
 
+
 // --- The emitted files type-check together, as a user's project would ---------------
 
-const root = path.resolve(import.meta.dirname, "../../..");
+const root = path.resolve(import.meta.dirname, "../..");
 const workDir = path.join(root, ".tmp/emit-registry/compile");
 
 /** `generated/tools/<file>.ts` as the types emitter's contract describes it. */

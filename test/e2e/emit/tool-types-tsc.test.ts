@@ -5,9 +5,13 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { typeCheck } from "../../helpers/project.js";
 import { corpusToolModels, projectOf } from "../../helpers/project-model.js";
-import { emitToolTypes } from "../../../src/emit/types.js";
+import { emitToolModules } from "../../../src/emit/tools/tool-modules.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+
+
+
 
 /** A spread of the corpus: every server, and the tools with the oddest schemas. */
 const TYPE_CHECKED_TOOLS = [
@@ -40,7 +44,7 @@ describe("generated tool files type-check", () => {
     const outDir = path.join(root, ".tmp", "emit-types", "corpus");
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(path.join(outDir, "tools"), { recursive: true });
-    for (const file of await emitToolTypes(projectOf(tools))) writeFileSync(path.join(outDir, file.path), file.contents);
+    for (const file of await emitToolModules(projectOf(tools))) writeFileSync(path.join(outDir, file.path), file.contents);
     const tsc = typeCheck(outDir, ["tools/*.ts"]);
     expect(tsc.output).toBe("");
     expect(tsc.status).toBe(0);

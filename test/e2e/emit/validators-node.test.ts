@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CORPUS_DIR, typeCheck } from "../../helpers/project.js";
 import { modelFromWire, projectOf } from "../../helpers/project-model.js";
-import type { GeneratedFile } from "../../../src/emit/generated-file.js";
-import { emitValidators } from "../../../src/emit/validators.js";
+import type { GeneratedFile } from "../../../src/emit/shared/generated-file.js";
+import { emitValidators } from "../../../src/emit/validators/validators.js";
 import type { Dialect, JsonObject, JsonValue, ToolModel, WireTool } from "../../../src/spec/model.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -100,7 +100,6 @@ process.stdout.write(JSON.stringify(results));
 
 describe("emitValidators", () => {
   const files = emitValidators(model);
-
   it("validates good and bad data in plain Node, per dialect, with known and unknown formats", () => {
     const outDir = writeFiles(files, "dialects");
     const tree = { name: "a", parts: [{ name: "b", parts: [{ name: "c" }] }] };
@@ -136,7 +135,6 @@ describe("emitValidators", () => {
       { valid: false, errors: ["/count minimum"] },
     ].map((result) => ({ ...result, errors: [...result.errors] })));
   });
-
 });
 describe("emitValidators with the checker's compiled functions", () => {
   // Each test builds its schemas anew: only equal content may make two tools share a function.
@@ -179,7 +177,6 @@ describe("emitValidators with the checker's compiled functions", () => {
       { valid: true, errors: [] },
     ]);
   });
-
 });
 describe("corpus validators", () => {
   it("compiles every corpus tool, loads in Node and type-checks against its declarations", () => {

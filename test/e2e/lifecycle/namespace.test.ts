@@ -6,8 +6,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../../../src/generate.js";
+import { generate } from "../../../src/build/generate.js";
 import { removeProject, tempProject, typeCheck, writeFiles } from "../../helpers/project.js";
+
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeProject));

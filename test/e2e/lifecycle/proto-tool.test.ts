@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { generate } from "../../../src/generate.js";
+import { generate } from "../../../src/build/generate.js";
 import { removeProject, tempProject, typeCheck } from "../../helpers/project.js";
 
 const dirs: string[] = [];

@@ -37,6 +37,7 @@ examples:
 
 type Expected = { code: string; file: string; line: number; column: number; severity: string };
 
+
 function found(diagnostics: Diagnostic[]): Expected[] {
   return diagnostics.map((d) => ({
     code: d.code,

@@ -9,6 +9,8 @@ import { REPO_ROOT } from "../../helpers/project.js";
 const GENERATOR_PACKAGES = ["ts-morph", "handlebars", "json-schema-to-typescript", "typescript"];
 const WORK = path.join(REPO_ROOT, ".tmp", "runtime-boundary");
 
+
+
 describe("the runtime's import boundary", () => {
   /** Runs node with a preload that records every module the process resolves or requires. */
   function modulesLoadedBy(entry: string): string[] {
@@ -60,7 +62,7 @@ describe("the runtime's import boundary", () => {
   it("the built dist/runtime/index.js loads without ts-morph, handlebars, json-schema-to-typescript, typescript or other dist/ modules", () => {
     const loaded = modulesLoadedBy(path.join(REPO_ROOT, "dist", "runtime", "index.js"));
     // The recorder works: the runtime and the SDK show up.
-    expect(loaded.some((l) => l.endsWith("/dist/runtime/tool-server.js"))).toBe(true);
+    expect(loaded.some((l) => l.endsWith("/dist/runtime/create-server.js"))).toBe(true);
     expect(loaded.some((l) => l.includes("/node_modules/@modelcontextprotocol/server/"))).toBe(true);
     for (const name of GENERATOR_PACKAGES) expect(loaded.filter((l) => mentionsPackage(l, name))).toEqual([]);
     const distRoot = pathToFileURL(path.join(REPO_ROOT, "dist")).href + "/";
@@ -70,7 +72,7 @@ describe("the runtime's import boundary", () => {
 
   it("the same recorder does see generator packages when the generator is loaded (it can fail)", () => {
     // The templates module imports handlebars as it loads (generate.js itself imports its stages lazily).
-    const loaded = modulesLoadedBy(path.join(REPO_ROOT, "dist", "emit", "templates.js"));
+    const loaded = modulesLoadedBy(path.join(REPO_ROOT, "dist", "emit", "shared", "templates.js"));
     expect(GENERATOR_PACKAGES.filter((name) => loaded.some((l) => mentionsPackage(l, name))).length).toBeGreaterThan(0);
   });
 });

@@ -12,10 +12,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { connect as connectProcess, type Connection, type Era } from "../../helpers/mcp.js";
 import { REPO_ROOT } from "../../helpers/project.js";
 
+
+
+
 const closing: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   for (const close of closing.splice(0).reverse()) await close();
 });
+
+
+
 
 describe("over real stdio (a child process serving createToolServer from dist/)", () => {
   // Logs go to stderr as JSON lines; afterCall writes one plain line per call.

@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { generate } from "../../../src/generate.js";
+import { generate } from "../../../src/build/generate.js";
 import { CLI, typeCheck } from "../project.js";
 
 export interface CliRun {

@@ -61,7 +61,7 @@ beforeAll(async () => {
     if (m.id !== undefined && m.method) sentMethods.set(m.id, m.method);
     return (send as (m: unknown, o?: unknown) => Promise<void>)(message, options);
   };
-  connection = { client, received, sentMethods, era: "legacy", stderr: () => stderr, close: () => client.close() };
+  connection = { client, received, sentMethods, era: "legacy", elicited: [], stderr: () => stderr, close: () => client.close() };
 });
 
 afterAll(async () => {

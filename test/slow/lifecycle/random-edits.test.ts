@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate, type GenerateResult } from "../../../src/generate.js";
+import { generate, type GenerateResult } from "../../../src/build/generate.js";
 import { toolIdentifiers } from "../../../src/spec/identifiers.js";
 import { removeProject, tempProject, typeCheck } from "../../helpers/project.js";
 import { rng, testSeed } from "../../helpers/rng.js";

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate, generateWorkspace, type GenerateResult } from "../../../src/generate.js";
+import { generate, generateWorkspace, type GenerateResult } from "../../../src/build/generate.js";
 import { removeProject, tempProject } from "../../helpers/project.js";
 
 const WEATHER = `name: get_weather

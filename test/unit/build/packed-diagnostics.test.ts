@@ -4,7 +4,7 @@
  * damaged list is refused rather than misread.
  */
 import { describe, expect, it } from "vitest";
-import { isStringTable, packDiagnostics, StringTable, unpackDiagnostics } from "../../../src/cache/packed-diagnostics.js";
+import { isStringTable, packDiagnostics, StringTable, unpackDiagnostics } from "../../../src/build/packed-diagnostics.js";
 import type { Diagnostic } from "../../../src/diagnostics/diagnostic.js";
 
 const SHAPES: Diagnostic[] = [

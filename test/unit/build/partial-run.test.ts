@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { generate, type GenerateResult } from "../../../src/generate.js";
+import { generate, type GenerateResult } from "../../../src/build/generate.js";
 import { removeProject, snapshotTree, tempProject, writeFiles } from "../../helpers/project.js";
 
 const tool = (name: string, description: string, properties = "a: { type: number }", extra = ""): string => `name: ${name}
@@ -45,8 +45,8 @@ examples:
 
 /** Every template the runs rendered, by name: the real renderer, watched. */
 const rendered = vi.hoisted(() => [] as string[]);
-vi.mock("../../../src/emit/templates.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../../src/emit/templates.js")>();
+vi.mock("../../../src/emit/shared/templates.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../../src/emit/shared/templates.js")>();
   return {
     ...original,
     renderTemplate: (name: Parameters<typeof original.renderTemplate>[0], context: object) => {

@@ -3,7 +3,7 @@
  * only those that differ from it, until so many differ that the base is written anew.
  */
 import { describe, expect, it } from "vitest";
-import { loadMemo, rebaseAbove, storeMemo, type SpecMemo, type SpecMemoEntry } from "../../../src/cache/spec-memo.js";
+import { loadMemo, rebaseAbove, storeMemo, type SpecMemo, type SpecMemoEntry } from "../../../src/build/spec-memo.js";
 
 const entry = (file: string, version = 1): SpecMemoEntry => ({
   tools: [],

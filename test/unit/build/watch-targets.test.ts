@@ -1,7 +1,7 @@
 /** What `generate --watch` listens to, and which changes start a run. */
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { classifyChange, globBase, globTree, isRelevant, watchTargets } from "../../../src/watch/targets.js";
+import { classifyChange, globBase, globTree, isRelevant, watchTargets } from "../../../src/build/watch/targets.js";
 import { removeProject, tempProject } from "../../helpers/project.js";
 
 describe("globBase", () => {

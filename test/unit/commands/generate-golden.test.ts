@@ -8,8 +8,8 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../../../src/generate.js";
-import { importToolList } from "../../../src/import/index.js";
+import { generate } from "../../../src/build/generate.js";
+import { importToolList } from "../../../src/commands/import/import-tool-list.js";
 import { CORPUS_DIR, REPO_ROOT, removeProject, snapshotTree, tempProject, writeFiles } from "../../helpers/project.js";
 
 const GOLDEN = path.join(REPO_ROOT, "test", "golden");

@@ -2,7 +2,7 @@
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../../../src/generate.js";
+import { generate } from "../../../src/build/generate.js";
 import { removeProject, snapshotTree, tempProject, writeFiles } from "../../helpers/project.js";
 
 const WEATHER = `name: get_weather

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../../../src/generate.js";
+import { generate } from "../../../src/build/generate.js";
 import { removeProject, tempProject } from "../../helpers/project.js";
 
 const dirs: string[] = [];

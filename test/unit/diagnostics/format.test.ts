@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { Diagnostic } from "../../../src/diagnostics/diagnostic.js";
 import { diagnosticsToJson, formatDiagnostic, formatDiagnostics, formatSummary } from "../../../src/diagnostics/format.js";
-import { parseYaml } from "../../../src/spec/load.js";
+import { parseYaml } from "../../../src/yaml/load.js";
 import { checkShape } from "../../../src/spec/shape.js";
 
 const spec = [

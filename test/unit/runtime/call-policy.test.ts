@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConcurrencyGate, type CallOutcome, type ToolCall } from "../../../src/runtime/call-policy.js";
 import { callTool, type CallEnvironment } from "../../../src/runtime/call-tool.js";
 import { ToolError } from "../../../src/runtime/tool-error.js";
-import { createToolServer, type ToolServer, type ToolServerOptions } from "../../../src/runtime/tool-server.js";
+import { createToolServer, type ToolServer, type ToolServerOptions } from "../../../src/runtime/create-server.js";
 import type { CallToolResult, ToolDefinition, ToolEntry } from "../../../src/runtime/types.js";
 import { createAjv } from "../../../src/spec/ajv.js";
 import { capturingLogger } from "../../helpers/capturing-logger.js";

@@ -8,7 +8,7 @@
  */
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { createToolServer, type ToolServer } from "../../../src/runtime/tool-server.js";
+import { createToolServer, type ToolServer } from "../../../src/runtime/create-server.js";
 import type { CompiledValidator, ToolEntry } from "../../../src/runtime/types.js";
 import { type Era } from "../../helpers/mcp.js";
 import { capturingLogger } from "../../helpers/capturing-logger.js";
@@ -34,6 +34,8 @@ function hangServer() {
       echo: (input: { text?: string }) => input.text ?? "",
     },
     logger: capturingLogger(),
+    // 2025-era clients keep a session through fetch, as on serveHttp: their cancellations reach the call.
+    legacySessions: true,
     maxConcurrentCalls: 1,
     afterCall: (call, outcome) => void outcomes.push([call.name, outcome.status]),
   });

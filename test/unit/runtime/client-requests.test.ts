@@ -6,7 +6,7 @@
  */
 import { Client, InMemoryTransport, StreamableHTTPClientTransport, type ClientCapabilities } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { createToolServer, type ToolServer } from "../../../src/runtime/tool-server.js";
+import { createToolServer, type ToolServer } from "../../../src/runtime/create-server.js";
 import type { CallToolResult, CompiledValidator, ToolContext, ToolEntry } from "../../../src/runtime/types.js";
 import { capturingLogger } from "../../helpers/capturing-logger.js";
 
@@ -24,8 +24,9 @@ const handlers = {
   },
 };
 
-function toolServer(): ToolServer {
-  return createToolServer({ info: { name: "client-requests-test", version: "1.0.0" }, registry: { ask: entry("ask"), think: entry("think") }, handlers, logger: capturingLogger() });
+/** `legacySessions`: a 2025-era client over fetch keeps a session, as on serveHttp, so its answers reach the call. */
+function toolServer(legacySessions = true): ToolServer {
+  return createToolServer({ info: { name: "client-requests-test", version: "1.0.0" }, registry: { ask: entry("ask"), think: entry("think") }, handlers, logger: capturingLogger(), legacySessions });
 }
 
 const closing: Array<() => Promise<unknown>> = [];
@@ -60,8 +61,8 @@ async function overConnection(capabilities: ClientCapabilities) {
   return { client, requested };
 }
 
-async function overHttp(capabilities: ClientCapabilities, modern: boolean) {
-  const server = toolServer();
+async function overHttp(capabilities: ClientCapabilities, modern: boolean, legacySessions = true) {
+  const server = toolServer(legacySessions);
   const client = clientWith(capabilities, modern);
   await client.connect(new StreamableHTTPClientTransport(new URL("http://test.local/mcp"), { fetch: (url, init) => server.fetch(new Request(url, init)) }));
   closing.push(() => server.close(), () => client.close());
@@ -83,6 +84,20 @@ describe("2025-era client that declared the capability", () => {
     const { client } = await overHttp({ elicitation: {}, sampling: {} }, false);
     expect(textOf(await client.callTool({ name: "ask", arguments: {} }))).toBe('accept: {"name":"Ada"}');
     expect(textOf(await client.callTool({ name: "think", arguments: {} }))).toBe('test-model: {"type":"text","text":"Hello."}');
+  });
+});
+
+describe("2025-era client served without a session (fetch's default): a clear ToolError, nothing sent", () => {
+  it("context.elicit and context.sample say the answer could not reach the call, and where they work", async () => {
+    const { client } = await overHttp({ elicitation: {}, sampling: {} }, false, false);
+    for (const [tool, method] of [["ask", "elicit"], ["think", "sample"]]) {
+      const result = await client.callTool({ name: tool, arguments: {} });
+      expect(result).toMatchObject({ isError: true });
+      expect(textOf(result)).toBe(
+        `context.${method} is not available to this client: it speaks a 2025 revision of MCP and this server answers each of its HTTP requests ` +
+          "on its own, without a session, so the client's answer could not reach this call. It works over stdio, serveHttp(), or fetch with the legacySessions option.",
+      );
+    }
   });
 });
 
@@ -111,19 +126,20 @@ describe("2025-era client without the capability: a clear ToolError, nothing sen
   });
 });
 
-describe("2026-07-28 client: a plain explanation, not the SDK's advice to return inputRequired()", () => {
-  it.each([
-    ["ask", "elicit", "elicitation", ""],
-    ["think", "sample", "sampling", " (and sampling is deprecated)"],
-  ])("%s: context.%s", async (tool, method, capability, aside) => {
+describe("2026-07-28 client", () => {
+  it("context.sample: a plain explanation, not the SDK's advice to return inputRequired()", async () => {
     const { client } = await overHttp({ elicitation: {}, sampling: {} }, true);
-    const result = await client.callTool({ name: tool, arguments: {} });
+    const result = await client.callTool({ name: "think", arguments: {} });
     expect(result).toMatchObject({ isError: true });
     expect(textOf(result)).toBe(
-      `context.${method} is not available to this client: it speaks MCP revision 2026-07-28, in which a server cannot send requests to the client ` +
-        `during a tool call${aside}, and mcp-gen does not support that revision's replacement (multi-round-trip results). ` +
-        `context.${method} works with clients on a 2025 revision that declare the ${capability} capability.`,
+      "context.sample is not available to this client: it speaks MCP revision 2026-07-28, in which a server cannot send requests to the client " +
+        "during a tool call (and sampling is deprecated). context.sample works with clients on a 2025 revision that declare the sampling capability.",
     );
     expect(textOf(result)).not.toContain("inputRequired");
+  });
+
+  it("context.elicit asks with a multi-round-trip result, which the SDK client answers and retries (test/unit/runtime/elicitation.test.ts)", async () => {
+    const { client } = await overHttp({ elicitation: {}, sampling: {} }, true);
+    expect(textOf(await client.callTool({ name: "ask", arguments: {} }))).toBe('accept: {"name":"Ada"}');
   });
 });

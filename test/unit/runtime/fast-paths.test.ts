@@ -1,63 +1,15 @@
 /**
- * The runtime's shortcuts past the SDK's zod checks (tools/call requests and results,
- * stdio lines, argument copies) change nothing a client or handler can see: what they
- * accept, the SDK's schemas accept unchanged, and everything else takes the SDK's road.
+ * The runtime's own shortcuts (stdio lines handed on as parsed, argument copies, the
+ * request's own signal) change nothing a client or handler can see: what they accept, the
+ * SDK's schemas accept unchanged, and everything else gets the SDK's own checks.
  */
-import { InMemoryTransport, Server, specTypeSchemas, type JSONRPCMessage, type ServerContext } from "@modelcontextprotocol/server";
+import { specTypeSchemas } from "@modelcontextprotocol/server";
 import { PassThrough } from "node:stream";
-import { describe, expect, it, vi } from "vitest";
-import { callTool, type CallEnd } from "../../../src/runtime/call-tool.js";
+import { describe, expect, it } from "vitest";
+import { callTool } from "../../../src/runtime/call-tool.js";
 import { plainArguments } from "../../../src/runtime/plain-arguments.js";
-import { isPlainMessage, isPlainRequest } from "../../../src/runtime/plain-message.js";
+import { isPlainMessage } from "../../../src/runtime/plain-message.js";
 import { guardedStdioTransport } from "../../../src/runtime/stdio-guard.js";
-import { isPlainToolsCall, ToolsServer, type ToolsCallParams } from "../../../src/runtime/tools-server.js";
-
-const parsedJson = (text: string) => JSON.parse(text) as unknown;
-const withSymbol = { [Symbol("s")]: 1, a: 1 };
-
-describe("isPlainToolsCall: only params the SDK's schema accepts unchanged", () => {
-  const accepted: unknown[] = [
-    { name: "a" },
-    { name: "a", arguments: {} },
-    { name: "a", arguments: { x: [1, { y: null }], "": "empty key" } },
-    { name: "", arguments: parsedJson('{"constructor": {"prototype": 1}}') },
-    { name: "a", _meta: { progressToken: "t" } },
-    { name: "a", _meta: { progressToken: 7, other: { any: "thing" } } },
-    { name: "a", unknownKey: 1 },
-  ];
-  const refused: unknown[] = [
-    null,
-    "x",
-    [],
-    {},
-    { name: 5 },
-    { name: "a", arguments: [] },
-    { name: "a", arguments: "x" },
-    { name: "a", arguments: null },
-    { name: "a", arguments: parsedJson('{"__proto__": {"isAdmin": true}}') },
-    { name: "a", arguments: withSymbol },
-    { name: "a", arguments: new Map() },
-    { name: "a", _meta: 5 },
-    { name: "a", _meta: [] },
-    { name: "a", _meta: { progressToken: 1.5 } },
-    { name: "a", _meta: { progressToken: null } },
-    { name: "a", _meta: { "io.modelcontextprotocol/related-task": { taskId: "t" } } },
-    { name: "a", task: { ttl: 5 } },
-    { name: "a", requestState: "s" },
-  ];
-
-  it.each(accepted.map((p) => [JSON.stringify(p), p]))("accepts %s, which the SDK accepts unchanged", (_text, params) => {
-    expect(isPlainToolsCall(params)).toBe(true);
-    const outcome = specTypeSchemas.CallToolRequestParams["~standard"].validate(params) as { value?: unknown; issues?: unknown };
-    expect(outcome.issues).toBeUndefined();
-    const { unknownKey: _stripped, ...known } = params as Record<string, unknown>;
-    expect(outcome.value).toEqual(known);
-  });
-
-  it.each(refused.map((p) => [String(JSON.stringify(p)), p]))("leaves %s to the SDK", (_text, params) => {
-    expect(isPlainToolsCall(params)).toBe(false);
-  });
-});
 
 describe("isPlainMessage: only lines the SDK's JSON-RPC schema accepts unchanged", () => {
   const accepted = [
@@ -92,15 +44,6 @@ describe("isPlainMessage: only lines the SDK's JSON-RPC schema accepts unchanged
 
   it.each(refused)("leaves %s to the SDK", (line) => {
     expect(isPlainMessage(JSON.parse(line))).toBe(false);
-  });
-
-  it("calls a plain message with an id a request, which the SDK's request schema accepts", () => {
-    for (const line of accepted) {
-      const value = JSON.parse(line);
-      expect(isPlainRequest(value)).toBe(Object.hasOwn(value, "id"));
-      if (isPlainRequest(value)) expect(specTypeSchemas.JSONRPCRequest["~standard"].validate(value)).toEqual({ value });
-    }
-    for (const line of refused) expect(isPlainRequest(JSON.parse(line))).toBe(false);
   });
 });
 
@@ -140,98 +83,6 @@ describe("plainArguments", () => {
     const size = JSON.stringify(shared).length;
     expect(plainArguments(shared, 1024)).toEqual({ tooLarge: size });
     expect((plainArguments(shared, undefined) as { value: unknown }).value).toEqual(shared);
-  });
-});
-
-describe("ToolsServer: ordinary tools/call requests skip the SDK's parses, with the same answers", () => {
-  const info = { name: "t", version: "1" };
-  const options = { capabilities: { tools: {} } };
-  /** What the fake tool answers, by tool name; `wellFormed` says whether the runtime vouches for it. */
-  const answers: Record<string, CallEnd> = {
-    ok: { status: "ok", result: { content: [{ type: "text", text: "fine" }] }, wellFormed: true },
-    blocks: { status: "ok", result: { content: [{ type: "text", text: "from the handler", annotations: { priority: 0.5 } }] }, wellFormed: false },
-    broken: { status: "ok", result: { content: [{ type: "text", text: "x", annotations: { priority: "high" as never } }] }, wellFormed: false },
-  };
-  const seen: Array<{ road: string; args: unknown }> = [];
-  const toolsCall = (road: string) => async (params: ToolsCallParams, _ctx: ServerContext) => {
-    seen.push({ road, args: params.arguments });
-    return answers[params.name] ?? answers.ok;
-  };
-
-  async function connect(server: Server): Promise<(message: object) => Promise<JSONRPCMessage>> {
-    const [client, serverSide] = InMemoryTransport.createLinkedPair();
-    const waiting = new Map<unknown, (m: JSONRPCMessage) => void>();
-    client.onmessage = (message) => waiting.get((message as { id?: unknown }).id)?.(message);
-    await server.connect(serverSide);
-    await client.start();
-    let id = 0;
-    const request = (message: object) =>
-      new Promise<JSONRPCMessage>((resolve) => {
-        const withId = { jsonrpc: "2.0", id: ++id, ...message };
-        waiting.set(withId.id, resolve);
-        void client.send(withId as JSONRPCMessage);
-      });
-    await request({ method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } } });
-    await client.send({ jsonrpc: "2.0", method: "notifications/initialized" });
-    return request;
-  }
-
-  const requests: Array<[string, object]> = [
-    ["an ordinary call", { name: "ok", arguments: { a: [1, 2] } }],
-    ["a call with a progress token", { name: "ok", arguments: {}, _meta: { progressToken: "p" } }],
-    ["a call without arguments", { name: "ok" }],
-    ["a handler's own content blocks", { name: "blocks", arguments: {} }],
-    ["a handler's malformed content", { name: "broken", arguments: {} }],
-    ["arguments with an own __proto__ key", { name: "ok", arguments: JSON.parse('{"a": 1, "__proto__": {"admin": true}}') }],
-    ["arguments that are not an object", { name: "ok", arguments: [1] }],
-    ["no name", { arguments: {} }],
-    ["a task to augment", { name: "ok", task: { ttl: 5 } }],
-  ];
-
-  it.each(requests)("%s", async (_what, params) => {
-    const fast = new ToolsServer(info, options, toolsCall("fast"));
-    fast.setRequestHandler("tools/call", async (request, ctx) => (await toolsCall("sdk")(request.params, ctx)).result as never);
-    const reference = new Server(info, options);
-    reference.setRequestHandler("tools/call", async (request, ctx) => (await toolsCall("reference")(request.params, ctx)).result as never);
-    const viaFast = await (await connect(fast))({ method: "tools/call", params });
-    const viaReference = await (await connect(reference))({ method: "tools/call", params });
-    expect(viaFast).toEqual(viaReference);
-    const calls = seen.splice(0);
-    // The handler saw the same arguments on both roads, and ordinary requests took the short one.
-    expect(calls.filter((c) => c.road !== "reference").map((c) => c.args)).toEqual(calls.filter((c) => c.road === "reference").map((c) => c.args));
-    expect(calls.some((c) => c.road === "fast")).toBe(isPlainToolsCall(params));
-  });
-
-  it("sends a plain request straight to the SDK's request dispatch, and everything else through the SDK's router", async () => {
-    // The SDK's router asks "a result response?" first, with this schema, of every message.
-    const resultCheck = vi.spyOn(specTypeSchemas.JSONRPCResultResponse as unknown as { safeParse: (v: unknown) => unknown }, "safeParse");
-    try {
-      const fast = new ToolsServer(info, options, toolsCall("fast"));
-      fast.setRequestHandler("tools/call", async (request, ctx) => (await toolsCall("sdk")(request.params, ctx)).result as never);
-      const reference = new Server(info, options);
-      reference.setRequestHandler("tools/call", async (request, ctx) => (await toolsCall("reference")(request.params, ctx)).result as never);
-      const viaFast = await connect(fast);
-      const viaReference = await connect(reference);
-      const cases: Array<[object, boolean]> = [
-        [{ method: "tools/call", params: { name: "ok", arguments: { a: 1 } } }, true],
-        [{ method: "tools/list" }, true],
-        [{ method: "ping", params: { _meta: { progressToken: 3 } } }, true],
-        [{ method: "no/such/method" }, true],
-        [{ method: "tools/call", params: { name: "ok", _meta: { "io.modelcontextprotocol/related-task": { taskId: "t" } } } }, false],
-        [{ method: "tools/call", params: JSON.parse('{"name": "ok", "__proto__": {"a": 1}}') as object }, false],
-      ];
-      for (const [message, plain] of cases) {
-        resultCheck.mockClear();
-        const answer = await viaFast(message);
-        expect(resultCheck.mock.calls.length === 0).toBe(plain);
-        resultCheck.mockClear();
-        expect(answer).toEqual(await viaReference(message));
-        expect(resultCheck).toHaveBeenCalled();
-      }
-      seen.splice(0);
-    } finally {
-      resultCheck.mockRestore();
-    }
   });
 });
 

@@ -2,14 +2,14 @@
  * Tools whose outputSchema root is not `type: object` (an array, a `$ref`, an `anyOf`, a
  * schema with `properties` and no `type`). MCP 2025 allows only object roots, so for a
  * 2025-era client the SDK lists such a schema wrapped as `{ type: object, properties:
- * { result: ... } }`; the structured content must then come wrapped the same way, on both
- * of the runtime's roads. A 2026-era client gets both as written.
+ * { result: ... } }`; the structured content must then come wrapped the same way, for an
+ * ordinary request and an unusual one. A 2026-era client gets both as written.
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { runExamples } from "../../../src/runtime/examples.js";
-import { createToolServer, type ToolServer } from "../../../src/runtime/tool-server.js";
+import { createToolServer, type ToolServer } from "../../../src/runtime/create-server.js";
 import type { ToolDefinition, ToolEntry } from "../../../src/runtime/types.js";
 import { createAjv } from "../../../src/spec/ajv.js";
 import { capturingLogger } from "../../helpers/capturing-logger.js";
@@ -79,7 +79,7 @@ describe.each([
   });
 });
 
-describe("on the SDK's road (an unusual request), a 2025-era call is wrapped too", () => {
+describe("for an unusual request (related-task metadata), a 2025-era call is wrapped too", () => {
   it.each(ROOTS)("$name", async ({ name, output }) => {
     const { server } = toolServer();
     const sdkServer = server.createSdkServer();

@@ -2,7 +2,8 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../../src/config/config.js";
-import { buildModel, findSpecFiles } from "../../../src/spec/build-model.js";
+import { buildModel } from "../../../src/spec/build-model.js";
+import { findSpecFiles } from "../../../src/spec/find-specs.js";
 import { removeProject, tempProject } from "../../helpers/project.js";
 
 const dirs: string[] = [];

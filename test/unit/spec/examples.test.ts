@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkExamples } from "../../../src/spec/examples.js";
-import { loadYamlFile, parseYaml } from "../../../src/spec/load.js";
+import { loadYamlFile, parseYaml } from "../../../src/yaml/load.js";
 import type { JsonObject } from "../../../src/spec/model.js";
 
 const file = "examples.yaml";

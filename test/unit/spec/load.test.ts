@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { loadYamlFile, parseYaml, MAX_ALIAS_COUNT } from "../../../src/spec/load.js";
-import { instancePathToPath, locate, pointerToPath, pathToPointer } from "../../../src/spec/positions.js";
+import { loadYamlFile, parseYaml, MAX_ALIAS_COUNT } from "../../../src/yaml/load.js";
+import { instancePathToPath, locate, pointerToPath, pathToPointer } from "../../../src/yaml/positions.js";
 
 const tmp = join(import.meta.dirname, "../../../.tmp/shape/load");
 

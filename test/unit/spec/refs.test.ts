@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAjv } from "../../../src/spec/ajv.js";
-import { loadYamlFile, type LoadResult } from "../../../src/spec/load.js";
+import { loadYamlFile, type LoadResult } from "../../../src/yaml/load.js";
 import type { JsonObject } from "../../../src/spec/model.js";
 import { bundleSchema, type BundleResult } from "../../../src/spec/refs.js";
 

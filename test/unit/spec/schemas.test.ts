@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadYamlFile, parseYaml } from "../../../src/spec/load.js";
+import { loadYamlFile, parseYaml } from "../../../src/yaml/load.js";
 import type { JsonObject } from "../../../src/spec/model.js";
 import { bundleSchema } from "../../../src/spec/refs.js";
 import { checkToolSchemas, compileSchema } from "../../../src/spec/schemas.js";

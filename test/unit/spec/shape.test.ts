@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import type { Diagnostic } from "../../../src/diagnostics/diagnostic.js";
-import { parseYaml, type YamlFile } from "../../../src/spec/load.js";
+import { parseYaml, type YamlFile } from "../../../src/yaml/load.js";
 import { GENERATOR_KEYS, WIRE_KEYS } from "../../../src/spec/raw-tool.js";
-import { checkShape, TOOL_SPEC_SCHEMA_URL } from "../../../src/spec/shape.js";
+import { checkShape } from "../../../src/spec/shape.js";
+import { TOOL_SPEC_SCHEMA_URL } from "../../../src/spec/tool-spec-schema.js";
 
 function yamlFile(file: string, text: string): YamlFile {
   const result = parseYaml(file, `/project/${file}`, text);

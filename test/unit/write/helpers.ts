@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import type { GeneratedFile } from "../../../src/emit/generated-file.js";
+import type { GeneratedFile } from "../../../src/emit/shared/generated-file.js";
 import { nodeWriterFs, type WriterFs } from "../../../src/write/fs.js";
 import type { WriteDirs } from "../../../src/write/plan.js";
 

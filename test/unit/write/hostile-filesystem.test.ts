@@ -9,9 +9,11 @@ import { lstatSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } fro
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../../src/config/config.js";
-import { emitAll, generate } from "../../../src/generate.js";
+import { emitAll, generate } from "../../../src/build/generate.js";
 import { buildModel } from "../../../src/spec/build-model.js";
-import { applyPlan, nodeWriterFs, planWrite, type WriterFs } from "../../../src/write/index.js";
+import { applyPlan } from "../../../src/write/apply.js";
+import { nodeWriterFs, type WriterFs } from "../../../src/write/fs.js";
+import { planWrite } from "../../../src/write/plan.js";
 import { removeProject, tempProject, writeFiles } from "../../helpers/project.js";
 import { listTree } from "../../helpers/hostile/harness.js";
 

@@ -8,7 +8,9 @@ export const serverInfo = { name: "mcp-gen-demo", version: "0.1.0" };
 
 /**
  * Binds the generated tools to your handlers. Serve the result with `serveStdio()` or
- * `serveHttp({ host, port })`.
+ * `serveHttp({ host, port })` on Node, or hand its `fetch` to any web-standard runtime:
+ * `export default { fetch: server.fetch }` (Workers), `Deno.serve(server.fetch)`,
+ * `Bun.serve({ fetch: server.fetch })`.
  */
 export function createServer(handlers: ToolHandlers, options: ToolServerOptions = {}): ToolServer {
   return createToolServer({ ...options, info: serverInfo, registry, handlers });

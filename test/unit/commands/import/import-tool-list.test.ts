@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { importToolList } from "../../../../src/import/import-tool-list.js";
-import { parseYaml } from "../../../../src/spec/load.js";
+import { importToolList } from "../../../../src/commands/import/import-tool-list.js";
+import { parseYaml } from "../../../../src/yaml/load.js";
 import { CORPUS_DIR } from "../../../helpers/project.js";
 
 const corpusFiles = readdirSync(CORPUS_DIR)

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../../../src/cli/main.js";
-import { mcpGenDependency, packageNameFrom, scaffoldFiles } from "../../../../src/cli/init.js";
+import { mcpGenDependency, packageNameFrom, scaffoldFiles } from "../../../../src/commands/init/init.js";
 import { REPO_ROOT, removeProject, snapshotTree, tempDir } from "../../../helpers/project.js";
 
 const made: string[] = [];

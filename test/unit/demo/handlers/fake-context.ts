@@ -1,14 +1,20 @@
 /** A ToolContext for calling handlers directly, recording what they report. */
 import { ToolError, type ToolContext } from "mcp-gen/runtime";
 
+/** The user's answer to every `context.elicit`, and what they were asked. */
+export type FakeAnswer = { action: "accept"; content?: Record<string, unknown> } | { action: "decline" | "cancel" };
+
 export interface FakeContext extends ToolContext {
+  /** The messages `context.elicit` was called with. */
+  asked: string[];
   progressCalls: { done: number; total?: number; message?: string }[];
   /** Lines from both `log` and `clientLog`, in order; `client` tells them apart. */
   logLines: { level: string; message: string; data?: unknown; client: boolean }[];
   abort(): void;
 }
 
-export function fakeContext(options: { onProgress?: (done: number) => void } = {}): FakeContext {
+export function fakeContext(options: { onProgress?: (done: number) => void; answer?: FakeAnswer } = {}): FakeContext {
+  const asked: string[] = [];
   const controller = new AbortController();
   const progressCalls: FakeContext["progressCalls"] = [];
   const logLines: FakeContext["logLines"] = [];
@@ -26,10 +32,14 @@ export function fakeContext(options: { onProgress?: (done: number) => void } = {
     },
     log: logger(false),
     clientLog: logger(true),
-    // No demo handler asks the client for anything; a call would fail the test loudly.
-    elicit: () => Promise.reject(new ToolError("elicitation is not available in this test")),
+    // Without an answer, a handler that asks fails the test loudly.
+    elicit: ((request: { message: string }) => {
+      asked.push(request.message);
+      return options.answer ? Promise.resolve(options.answer) : Promise.reject(new ToolError("elicitation is not available in this test"));
+    }) as ToolContext["elicit"],
     sample: () => Promise.reject(new ToolError("sampling is not available in this test")),
     requestId: 1,
+    asked,
     progressCalls,
     logLines,
     abort: () => controller.abort(),

@@ -97,13 +97,26 @@ describe("search_files", () => {
   });
 });
 
+const confirmed = () => fakeContext({ answer: { action: "accept", content: { confirm: true } } });
+
 describe("delete_file", () => {
-  it("deletes the spec example's file, then reports it missing", async () => {
+  it("deletes the spec example's file once the user confirms, then reports it missing", async () => {
     const file = path.join(root, "drafts", "old-notes.txt");
-    expect(await deleteFile({ path: "drafts/old-notes.txt" }, fakeContext())).toBe("Deleted drafts/old-notes.txt.");
+    const context = confirmed();
+    expect(await deleteFile({ path: "drafts/old-notes.txt" }, context)).toBe("Deleted drafts/old-notes.txt.");
+    expect(context.asked).toEqual(["Delete drafts/old-notes.txt? This cannot be undone."]);
     expect(existsSync(file)).toBe(false);
     expect(existsSync(path.join(root, "drafts"))).toBe(true);
     expect(await refusal(deleteFile({ path: "drafts/old-notes.txt" }, fakeContext()))).toBe('file "drafts/old-notes.txt" does not exist');
+  });
+
+  it.each([
+    [{ action: "decline" } as const, "Kept drafts/old-notes.txt: the user declined."],
+    [{ action: "cancel" } as const, "Kept drafts/old-notes.txt: the user cancelled."],
+    [{ action: "accept", content: { confirm: false } } as const, "Kept drafts/old-notes.txt: the user did not confirm."],
+  ])("keeps the file when the user answers %j", async (answer, text) => {
+    expect(await deleteFile({ path: "drafts/old-notes.txt" }, fakeContext({ answer }))).toBe(text);
+    expect(existsSync(path.join(root, "drafts", "old-notes.txt"))).toBe(true);
   });
 
   it.each([
@@ -138,7 +151,7 @@ describe("delete_file", () => {
 
   it("deletes through a link inside the root the file it points to", async () => {
     layout(base, { "root/docs/a.txt": "a", "root/alias": { link: "docs" } });
-    expect(await deleteFile({ path: "alias/a.txt" }, fakeContext())).toBe("Deleted alias/a.txt.");
+    expect(await deleteFile({ path: "alias/a.txt" }, confirmed())).toBe("Deleted alias/a.txt.");
     expect(existsSync(path.join(root, "docs", "a.txt"))).toBe(false);
   });
 });

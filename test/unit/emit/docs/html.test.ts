@@ -1,7 +1,7 @@
 /** The HTML reference's markup, without a browser: escaping, self-containment, accessibility basics. */
 import { describe, expect, test } from "vitest";
-import { renderHtmlSite } from "../../../../src/docs/html/site.js";
-import { descriptionHtml, escapeHtml, slug } from "../../../../src/docs/html/escape.js";
+import { renderHtmlSite } from "../../../../src/emit/docs/html/site.js";
+import { descriptionHtml, escapeHtml, slug } from "../../../../src/emit/docs/html/escape.js";
 import { demoModel } from "../../../helpers/docs-site.js";
 import { HOSTILE, hostileModel } from "../../../helpers/hostile-model.js";
 

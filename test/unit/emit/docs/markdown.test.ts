@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { emitDocs, typeOf } from "../../../../src/emit/docs.js";
-import { codeBlock, escapeBlock, escapeCell, escapeText, firstSentence, inlineCode } from "../../../../src/emit/markdown.js";
+import { emitDocs } from "../../../../src/emit/docs/docs.js";
+import { typeOf } from "../../../../src/emit/docs/schema-table.js";
+import { codeBlock, escapeBlock, escapeCell, escapeText, firstSentence, inlineCode } from "../../../../src/emit/docs/markdown-text.js";
 import type { JsonValue } from "../../../../src/spec/model.js";
 import { createIssue, getWeather, projectModel, type ToolFixture } from "../../../helpers/project-model.js";
 

@@ -1,7 +1,7 @@
 /** The rows the docs' Parameters and Output tables are made of. */
 import { describe, expect, test } from "vitest";
-import { schemaTable } from "../../../../src/docs/schema-table.js";
-import { emitDocs } from "../../../../src/emit/docs.js";
+import { schemaTable } from "../../../../src/emit/docs/schema-table.js";
+import { emitDocs } from "../../../../src/emit/docs/docs.js";
 import type { JsonObject } from "../../../../src/spec/model.js";
 import { projectModel } from "../../../helpers/project-model.js";
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { exampleTests, runExamples, type ExampleOutcome, type ToolExampleCase, type ToolServer } from "mcp-gen/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../../../../src/generate.js";
+import { generate } from "../../../../src/build/generate.js";
 import { removeProject, tempProject } from "../../../helpers/project.js";
 
 const GREET = `name: greet

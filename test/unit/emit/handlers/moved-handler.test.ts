@@ -3,8 +3,8 @@
  * anywhere else) and mapped in handlers/index.ts gets no stub: the index says where it is.
  */
 import { describe, expect, test } from "vitest";
-import { renderIndex, updateIndexWithoutParser } from "../../../../src/emit/handlers-index.js";
-import { emitHandlerStubs } from "../../../../src/emit/stubs.js";
+import { renderIndex, updateIndexWithoutParser } from "../../../../src/emit/handlers/handlers-index.js";
+import { emitHandlerStubs } from "../../../../src/emit/handlers/stubs.js";
 import type { ToolModel } from "../../../../src/spec/model.js";
 import { modelFromWire, projectOf } from "../../../helpers/project-model.js";
 

@@ -4,8 +4,8 @@
  * orphan warnings (MG050) say how to move the handlers, and the README's two-run recipe works.
  */
 import { describe, expect, test } from "vitest";
-import { renderIndex } from "../../../../src/emit/handlers-index.js";
-import { emitHandlerStubs } from "../../../../src/emit/stubs.js";
+import { renderIndex } from "../../../../src/emit/handlers/handlers-index.js";
+import { emitHandlerStubs } from "../../../../src/emit/handlers/stubs.js";
 import type { ToolModel } from "../../../../src/spec/model.js";
 import { modelFromWire, projectOf } from "../../../helpers/project-model.js";
 

@@ -1,9 +1,10 @@
 /** A renamed tool (`renamedFrom:`) takes its handler along: file, export, type import and index entry. */
 import path from "node:path";
 import { afterAll, describe, expect, it, test } from "vitest";
-import { emitHandlerStubs } from "../../../../src/emit/stubs.js";
+import { emitHandlerStubs } from "../../../../src/emit/handlers/stubs.js";
 import type { ToolModel } from "../../../../src/spec/model.js";
-import { applyPlan, planWrite } from "../../../../src/write/index.js";
+import { applyPlan } from "../../../../src/write/apply.js";
+import { planWrite } from "../../../../src/write/plan.js";
 import { modelFromWire, projectOf } from "../../../helpers/project-model.js";
 import { removeProject, snapshotTree, tempProject, writeFiles } from "../../../helpers/project.js";
 

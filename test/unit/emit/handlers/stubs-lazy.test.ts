@@ -1,9 +1,9 @@
 /** ts-morph (0.4 s to load) is loaded only by a run that must edit an authored file. */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { renderIndex } from "../../../../src/emit/handlers-index.js";
-import { emitHandlerStubs } from "../../../../src/emit/stubs.js";
-import { tsMorphLoaded } from "../../../../src/emit/ts-morph-lazy.js";
+import { renderIndex } from "../../../../src/emit/handlers/handlers-index.js";
+import { emitHandlerStubs } from "../../../../src/emit/handlers/stubs.js";
+import { tsMorphLoaded } from "../../../../src/emit/handlers/ts-morph-lazy.js";
 import { modelFromWire, projectOf } from "../../../helpers/project-model.js";
 
 const layout = { generatedFromHandlers: "../generated", handlersDir: "handlers" };
@@ -38,7 +38,7 @@ describe("ts-morph is loaded on demand", () => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const file = `${dir}/${entry.name}`;
         if (entry.isDirectory()) walk(file);
-        else if (file.endsWith(".ts") && file !== "src/emit/ts-morph-lazy.ts") {
+        else if (file.endsWith(".ts") && file !== "src/emit/handlers/ts-morph-lazy.ts") {
           const text = readFileSync(file, "utf8");
           if (/^import (?!type )[^;]*from "(ts-morph|typescript)"/m.test(text)) offenders.push(file);
         }

@@ -5,11 +5,11 @@
  */
 import { IndentationText, NewLineKind, Project, QuoteKind } from "ts-morph";
 import { describe, expect, test } from "vitest";
-import { sanitizeForComment } from "../../../../src/emit/header.js";
-import { type IndexRenames, renderIndex, updateIndexWithoutParser } from "../../../../src/emit/handlers-index.js";
-import { updateIndex } from "../../../../src/emit/index-update.js";
-import { emitHandlerStubs } from "../../../../src/emit/stubs.js";
-import { tsIdentifier, tsString } from "../../../../src/emit/templates.js";
+import { sanitizeForComment } from "../../../../src/emit/shared/header.js";
+import { type IndexRenames, renderIndex, updateIndexWithoutParser } from "../../../../src/emit/handlers/handlers-index.js";
+import { updateIndex } from "../../../../src/emit/handlers/index-update.js";
+import { emitHandlerStubs } from "../../../../src/emit/handlers/stubs.js";
+import { tsIdentifier, tsString } from "../../../../src/emit/shared/templates.js";
 import { toolIdentifiers } from "../../../../src/spec/identifiers.js";
 import type { ProjectModel, ToolModel, WireTool } from "../../../../src/spec/model.js";
 import { modelFromWire, projectOf } from "../../../helpers/project-model.js";

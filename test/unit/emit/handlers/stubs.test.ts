@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { renderIndex, updateIndexWithoutParser } from "../../../../src/emit/handlers-index.js";
-import { emitHandlerStubs, type ExistingHandlers } from "../../../../src/emit/stubs.js";
+import { renderIndex, updateIndexWithoutParser } from "../../../../src/emit/handlers/handlers-index.js";
+import { emitHandlerStubs, type ExistingHandlers } from "../../../../src/emit/handlers/stubs.js";
 import { createIssue, getWeather, modelFromWire, projectModel, projectOf } from "../../../helpers/project-model.js";
 
 const layout = { generatedFromHandlers: "../generated", handlersDir: "handlers" };

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
-import { TEMPLATE_NAMES, TEMPLATE_OPTIONS, templatesDir } from "../../../../src/emit/template-names.js";
-import { precompiledTemplatesSource } from "../../../../src/emit/templates-codegen.js";
-import { renderTemplate } from "../../../../src/emit/templates.js";
+import { TEMPLATE_NAMES, TEMPLATE_OPTIONS, templatesDir } from "../../../../src/emit/shared/template-names.js";
+import { precompiledTemplatesSource } from "../../../../src/emit/shared/templates-codegen.js";
+import { renderTemplate } from "../../../../src/emit/shared/templates.js";
 
-describe("src/emit/templates-precompiled.ts", () => {
+describe("src/emit/precompiled/templates.ts", () => {
   it("is handlebars' precompiled code for templates/*.hbs as they are now (else: npm run build:precompiled)", () => {
-    const committed = readFileSync(new URL("../../../../src/emit/templates-precompiled.ts", import.meta.url), "utf8");
+    const committed = readFileSync(new URL("../../../../src/emit/precompiled/templates.ts", import.meta.url), "utf8");
     expect(committed).toBe(precompiledTemplatesSource());
     for (const name of TEMPLATE_NAMES) expect(committed).toContain(`  ${JSON.stringify(name)}: {`);
     expect(committed.match(/"compiler":\[8,/g)).toHaveLength(TEMPLATE_NAMES.length);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { emitHandlersInterface } from "../../../../src/emit/handlers-interface.js";
-import { emitRegistry } from "../../../../src/emit/registry.js";
+import { emitHandlersInterface } from "../../../../src/emit/handlers/handlers-interface.js";
+import { emitRegistry } from "../../../../src/emit/registry/registry.js";
 import type { ProjectModel } from "../../../../src/spec/model.js";
 import { createIssue, getWeather, projectModel } from "../../../helpers/project-model.js";
 

@@ -5,12 +5,12 @@
  * it does not make.
  */
 import { describe, expect, it } from "vitest";
-import { plainDeclarations } from "../../../../src/emit/plain-types.js";
-import { jsttDeclarations, outputTypeName, typesInput } from "../../../../src/emit/types.js";
+import { directDeclarations } from "../../../../src/emit/tools/direct-types.js";
+import { jsttDeclarations, outputTypeName, typesInput } from "../../../../src/emit/tools/tool-modules.js";
 import type { JsonObject, JsonValue } from "../../../../src/spec/model.js";
 import { corpusToolModels } from "../../../helpers/project-model.js";
-import { randomSchemas } from "../../../helpers/schema-fuzz.js";
 import { seedNote, testSeed } from "../../../helpers/rng.js";
+import { randomSchemas } from "../../../helpers/schema-fuzz.js";
 
 const INPUT = "ToolInput";
 const OUTPUT = "ToolOutput";
@@ -122,16 +122,16 @@ const leftToJstt: Array<[string, { input: JsonObject; output?: JsonValue; inputN
   ["something jstt's validator rejects, anywhere", { input: { type: "object", properties: { a: { type: "string", examples: [{ deprecated: "yes" }] } } } }],
 ];
 
-describe("plainDeclarations", () => {
+describe("directDeclarations", () => {
   it.each(made)("%s", async (_name, { input, output, want }) => {
     const schema = combined(input, output);
-    const mine = plainDeclarations(schema, INPUT, output === undefined ? undefined : OUTPUT);
+    const mine = directDeclarations(schema, INPUT, output === undefined ? undefined : OUTPUT);
     expect(mine).toBe(want);
     expect(await jstt(schema)).toBe(want);
   });
 
   it.each(leftToJstt)("leaves to jstt: %s", (_name, { input, output, inputName }) => {
-    expect(plainDeclarations(combined(input, output), inputName ?? INPUT, output === undefined ? undefined : OUTPUT)).toBeUndefined();
+    expect(directDeclarations(combined(input, output), inputName ?? INPUT, output === undefined ? undefined : OUTPUT)).toBeUndefined();
   });
 
   it("writes jstt's text for the real corpus, and nearly all of it", async () => {
@@ -140,7 +140,7 @@ describe("plainDeclarations", () => {
     const mismatches: string[] = [];
     for (const tool of tools) {
       const schema = typesInput(tool);
-      const mine = plainDeclarations(schema, tool.ids.inputType, outputTypeName(tool));
+      const mine = directDeclarations(schema, tool.ids.inputType, outputTypeName(tool));
       if (mine === undefined) continue;
       plain++;
       if (mine !== (await jsttDeclarations(structuredClone(schema), tool.ids.inputType))) mismatches.push(tool.name);
@@ -155,7 +155,7 @@ describe("plainDeclarations", () => {
     const seed = testSeed(20261126);
     for (const { input, output } of randomSchemas(seed, Number(process.env.FUZZ_COUNT ?? 1500))) {
       const schema = combined(input, output);
-      const mine = plainDeclarations(schema, INPUT, output === undefined ? undefined : OUTPUT);
+      const mine = directDeclarations(schema, INPUT, output === undefined ? undefined : OUTPUT);
       if (mine === undefined) continue;
       plain++;
       const theirs = await jstt(schema);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRequire } from "node:module";
-import { renumberScopeNames, standaloneChunk } from "../../../../src/emit/standalone-code.js";
+import { renumberScopeNames, standaloneChunk } from "../../../../src/spec/standalone-code.js";
 import { createAjv } from "../../../../src/spec/ajv.js";
 import { compileSchema, schemaCompiler } from "../../../../src/spec/schemas.js";
 

@@ -12,7 +12,7 @@ export interface DeleteFileInput {
 export const deleteFileTool: ToolDefinition = {
   "name": "delete_file",
   "title": "Delete File",
-  "description": "Delete a file from the filesystem.",
+  "description": "Delete a file from the filesystem, after the user confirms (the client must support elicitation).",
   "inputSchema": {
     "type": "object",
     "properties": {

@@ -1,0 +1,497 @@
+/**
+ * `generate`: load → check → model → emit → write. The CLI is a thin shell over this.
+ * Nothing is written unless every earlier stage succeeded.
+ */
+import { randomBytes } from "node:crypto";
+import { statSync } from "node:fs";
+import path from "node:path";
+import { cachedConfig, cacheDisabledByEnv, handlerFiles, handlerHash, probeCache, recordRun, type HandlerFiles, type PartialRun } from "./build-cache.js";
+import { loadMemo, sideId, storeMemo, toolKey, type MemoBase, type SpecMemo } from "./spec-memo.js";
+import type { ResolvedConfig } from "../config/config.js";
+import { configCandidate } from "../config/names.js";
+import type { ProjectRef, ProjectSearch, ProjectsResult } from "../config/projects.js";
+import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
+import type { GeneratedFile, ReuseFile, ReuseShared } from "../emit/shared/generated-file.js";
+import type { BuildResult } from "../spec/build-model.js";
+import type { Dialect, JsonObject, ProjectModel, ToolModel } from "../spec/model.js";
+import { findSpecFiles } from "../spec/find-specs.js";
+import { toPosix } from "../util/posix.js";
+import { renderManifest, MANIFEST_FILE } from "../write/manifest.js";
+import type { WritePlan } from "../write/plan.js";
+
+// The pipeline's stages are imported when a run needs them: a run answered from the
+// build cache (src/build/build-cache.ts) loads neither YAML, ajv, json-schema-to-typescript nor ts-morph.
+
+export interface GenerateOptions {
+  /** Working directory; the project root when there is no config file. Default: process.cwd(). */
+  cwd?: string;
+  /** Explicit config file, relative to cwd. */
+  config?: string;
+  /** Write nothing; report stale files. */
+  check?: boolean;
+  /** Stop after the lint stage (what `mcp-gen lint` runs); nothing is emitted or written. */
+  lintOnly?: boolean;
+  /** Overrides the config's `lint.maxWarnings`. */
+  maxWarnings?: number;
+  /**
+   * Answer from the build cache when no input changed (default true; `MCP_GEN_NO_CACHE=1`
+   * turns it off). The cache is still recorded when this is false.
+   */
+  cache?: boolean;
+}
+
+export interface GenerateResult {
+  /** 0 ok, 1 spec errors or stale output (with check). */
+  exitCode: 0 | 1;
+  diagnostics: Diagnostic[];
+  /** Project-relative file text for code frames. */
+  sources: Map<string, string>;
+  config?: ResolvedConfig;
+  /** Absent when the specs did not build, and when the run was answered from the build cache. */
+  model?: ProjectModel;
+  /** Tools in the model; present whenever the specs built (from the cache too). */
+  toolCount?: number;
+  /** Project-relative files a `$ref` named that do not exist (`BuildResult.missing`). */
+  missing?: string[];
+  /** True when nothing changed and the run was answered from the build cache. */
+  cached?: boolean;
+  /**
+   * In a partial run, the spec files read again: only they changed since the recorded
+   * run, and every other spec's share came from the build cache. Absent in a full run.
+   */
+  changedSpecs?: string[];
+  plan?: WritePlan;
+  /** Project-relative paths written / removed (empty with check). */
+  written: string[];
+  removed: string[];
+  /** With check: generated files that differ from what would be generated. */
+  stale: string[];
+  /** Project-relative paths whose bytes were already right (and authored files kept). */
+  unchanged: string[];
+}
+
+export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const result: GenerateResult = { exitCode: 1, diagnostics: [], sources: new Map(), written: [], removed: [], stale: [], unchanged: [] };
+  const finish = (): GenerateResult => {
+    result.diagnostics = sortDiagnostics(result.diagnostics);
+    if (hasErrors(result.diagnostics) || result.stale.length > 0) result.exitCode = 1;
+    else result.exitCode = 0;
+    return result;
+  };
+
+  const configFile = locateConfig(cwd, options.config);
+  const projectRoot = configFile ? path.dirname(configFile) : cwd;
+  const outputOptions = { maxWarnings: options.maxWarnings, configDisplay: configFile ? toPosix(path.relative(cwd, configFile)) : "" };
+  const cacheable = !options.lintOnly && configFile !== null;
+  let partial: PartialRun | undefined;
+  let memo: SpecMemo | undefined;
+  let memoBase: MemoBase | undefined;
+  if (cacheable && options.cache !== false && !cacheDisabledByEnv()) {
+    const probe = probeCache(cwd, projectRoot, configFile, { ...outputOptions, verifyBytes: options.check === true }, findSpecFiles);
+    if (probe && "hit" in probe) {
+      const hit = probe.hit;
+      Object.assign(result, { config: hit.config, diagnostics: hit.diagnostics, sources: hit.sources, toolCount: hit.toolCount, unchanged: hit.unchanged, cached: true });
+      return finish();
+    }
+    // A memo this build cannot read means a full run.
+    const loaded = probe && "partial" in probe ? loadMemo(probe.partial.memo, probe.partial.readSide) : undefined;
+    if (probe && "partial" in probe && loaded) {
+      partial = probe.partial;
+      ({ memo, base: memoBase } = loaded);
+      result.changedSpecs = [...partial.changed].sort();
+    }
+  }
+
+  // A partial run (only spec files changed since the recorded run) reads, checks and lints
+  // just those files and takes the others' share from the memo; otherwise, everything.
+  const unchangedSpec = (file: string): boolean => partial !== undefined && !partial.changed.has(file) && memo?.specs[file] !== undefined;
+  let config: ResolvedConfig;
+  let built: BuildResult;
+  if (partial && memo) {
+    // What the recorded run compiled and translated, read when first needed: unchanged
+    // schemas need neither ajv nor json-schema-to-typescript.
+    const [{ buildModel }, { setChunkSource }, { setTypesSource }] = await Promise.all([
+      import("../spec/build-model.js"),
+      import("../spec/chunks.js"),
+      import("../emit/tools/tool-modules.js"),
+    ]);
+    const sideEntries = (name: "chunks" | "types") => (): Array<[string, string]> => {
+      const data = partial!.readSide(name, memo.side[name]);
+      return Array.isArray(data) ? (data as Array<[string, string]>) : [];
+    };
+    setChunkSource({ keys: new Set(Object.values(memo.schemaKeys).flat().filter((key): key is string => key !== null)), load: sideEntries("chunks") });
+    setTypesSource({ keys: new Set(Object.values(memo.typesKeys)), load: sideEntries("types") });
+    config = partial.config;
+    built = buildModel(config, { specFiles: partial.specFiles, reuse: (file) => (unchangedSpec(file) ? memo.specs[file] : undefined) });
+    result.sources = new Map([...partial.sources, ...built.sources]);
+    result.diagnostics.push(...built.diagnostics);
+  } else {
+    const { loadProject } = await import("./load-project.js");
+    const loaded = loadProject({ cwd, config: options.config });
+    result.diagnostics.push(...loaded.diagnostics);
+    result.sources = loaded.sources;
+    if (!loaded.config || !loaded.build) return finish();
+    config = loaded.config;
+    built = loaded.build;
+  }
+  result.config = config;
+  if (built.missing.length > 0) result.missing = built.missing;
+  // An unchanged spec's share of the lint is the recorded one.
+  const recordedLint = (file: string) => {
+    if (!unchangedSpec(file)) return undefined;
+    const entry = memo!.specs[file];
+    return { diagnostics: entry.lint, names: entry.spelt };
+  };
+  if (!built.model) {
+    // The specs do not build, but the tools of the files without errors are still linted: an
+    // error in one spec does not hide the findings of the others. A file with an error shows
+    // that error alone, and a name two tools share (MG013) cannot say which tool a finding is
+    // about: their lint waits until they build.
+    const failing = new Set(built.diagnostics.filter((d) => d.severity === "error").map((d) => d.location?.file));
+    const named = new Map<string, number>();
+    for (const tool of built.tools ?? []) named.set(tool.name, (named.get(tool.name) ?? 0) + 1);
+    const tools = (built.tools ?? []).filter((tool) => named.get(tool.name) === 1 && !tool.sources.some((file) => failing.has(file)));
+    if (tools.length > 0) {
+      const { lintFiles } = await import("../lint/lint.js");
+      const modelled = { tools, server: config.server };
+      result.diagnostics.push(...lintFiles(modelled, built.toolSources, { rules: config.lint.rules }, recordedLint).diagnostics);
+    }
+    return finish();
+  }
+  const model = built.model;
+  result.model = model;
+  result.toolCount = model.tools.length;
+
+  // Lint findings are warnings unless the config says otherwise; an error stops the run here.
+  const { lintFiles, maxWarningsExceeded } = await import("../lint/lint.js");
+  const linted = lintFiles(model, built.toolSources, { rules: config.lint.rules }, recordedLint);
+  result.diagnostics.push(...linted.diagnostics);
+  result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
+  if (hasErrors(result.diagnostics) || options.lintOnly) return finish();
+
+  // A tool whose key is the recorded one keeps its files, which the cache has verified;
+  // so do the validators when no schema changed.
+  const [{ chunkKey, knownChunkKey }, validatorsModule] = await Promise.all([
+    import("../spec/chunks.js"),
+    import("../emit/validators/validators-module.js"),
+  ]);
+  // Tools of unchanged specs, in unchanged positions, have the recorded keys.
+  const samePositions = memo !== undefined && sameOrder(Object.keys(memo.toolKeys), model.tools);
+  const recordedTool = (tool: ToolModel): boolean => samePositions && unchangedSpec(tool.sources[0] ?? "");
+  const toolKeys: Record<string, string> = {};
+  model.tools.forEach((tool, index) => {
+    toolKeys[tool.name] = recordedTool(tool) ? memo!.toolKeys[tool.name] : toolKey(tool, index);
+    const schemaKeys = recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined;
+    if (!schemaKeys) return;
+    knownChunkKey(tool.inputDialect, tool.wire.inputSchema, schemaKeys[0]);
+    if (tool.wire.outputSchema && schemaKeys[1]) knownChunkKey(tool.outputDialect ?? "2020-12", tool.wire.outputSchema, schemaKeys[1]);
+  });
+  const validatorsKey = validatorsModule.validatorsKey(model);
+  const kept: string[] = [];
+  // Project-relative path of a file of the generated area (the cache's outputs are keyed so).
+  const outDir = toPosix(path.relative(config.root, config.outDir));
+  const generatedPath = (areaPath: string) => (outDir ? `${outDir}/${areaPath}` : areaPath);
+  // An output of the recorded run (the cache has verified it is intact).
+  const recorded = (areaPath: string) => partial?.outputs.has(generatedPath(areaPath)) === true;
+  let reuse: ReuseFile | undefined;
+  let keepValidators = false;
+  if (partial && memo) {
+    reuse = (tool, _index, areaPath) => {
+      if (memo.toolKeys[tool.name] !== toolKeys[tool.name] || !recorded(areaPath)) return false;
+      kept.push(areaPath);
+      return true;
+    };
+    const validatorsPaths = validatorsModule.validatorsPaths(model);
+    keepValidators = memo.validatorsKey === validatorsKey && validatorsPaths.every(recorded);
+    if (keepValidators) kept.push(...validatorsPaths);
+  }
+  // A project-wide file rendered from the same data as in the recorded run is kept as
+  // well; every run records what its files were rendered from, for the next one.
+  const sharedKeys: Record<string, string> = {};
+  const reuseShared: ReuseShared = (areaPath, key) => {
+    sharedKeys[areaPath] = key;
+    if (memo?.sharedKeys[areaPath] !== key || !recorded(areaPath)) return false;
+    kept.push(areaPath);
+    return true;
+  };
+  const handlersSeen = partial ? partial.inputs.handlers : handlerFiles(config.handlersDir);
+  const emitted = await emitAll(model, config, handlersSeen, { reuse, reuseShared, keepValidators });
+  result.diagnostics.push(...emitted.diagnostics);
+  if (hasErrors(result.diagnostics)) return finish();
+
+  const [{ applyPlan }, { planWrite }] = await Promise.all([import("../write/apply.js"), import("../write/plan.js")]);
+  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir }, { kept });
+  result.plan = plan;
+  result.diagnostics.push(...plan.diagnostics);
+  if (hasErrors(plan.diagnostics)) return finish();
+  result.unchanged = plan.actions.filter((a) => a.action === "unchanged" || a.action === "keep").map((a) => a.path);
+  if (options.check) {
+    result.stale = plan.stale;
+  } else {
+    const applied = await applyPlan(plan);
+    result.written = applied.written;
+    result.removed = applied.removed;
+    result.diagnostics.push(...applied.diagnostics);
+  }
+  finish();
+  // Only a run that left every output in place is worth remembering; a check run that
+  // found stubs to create has not (the next real run must write them). Nor has a run that
+  // amended handlers/index.ts or moved a handler: its diagnostics describe what this run did
+  // (a rename done, an import the rename broke), which the next run will not find to report.
+  const amendedHandlers = plan.actions.some((a) => a.area === "handlers" && (a.action === "update" || a.action === "rename"));
+  if (cacheable && result.exitCode === 0 && !amendedHandlers && (!options.check || plan.pendingHandlers.length === 0)) {
+    const types = await import("../emit/tools/tool-modules.js");
+    const specs: SpecMemo["specs"] = {};
+    for (const file of built.specFiles) {
+      const fresh = built.perSpec.get(file);
+      if (!fresh) {
+        if (unchangedSpec(file)) specs[file] = memo!.specs[file];
+        continue;
+      }
+      const share = linted.perFile.get(file);
+      specs[file] = { ...fresh, lint: share?.diagnostics ?? [], spelt: share?.names ?? [] };
+    }
+    const schemaKeys = schemaKeysOf(model, chunkKey, (tool) => (recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined));
+    const typesKeys: SpecMemo["typesKeys"] = {};
+    for (const tool of model.tools) typesKeys[tool.name] = recordedTool(tool) ? memo!.typesKeys[tool.name] : types.typesKey(tool);
+    const side = {
+      chunks: sideId(Object.values(schemaKeys).flat().filter((key): key is string => key !== null)),
+      types: sideId(Object.values(typesKeys)),
+    };
+    const stored = storeMemo({ specs, toolKeys, schemaKeys, validatorsKey, typesKeys, sharedKeys, side }, memoBase, () => randomBytes(20).toString("hex"));
+    const keptPaths = new Set(kept.map(generatedPath));
+    recordRun(projectRoot, configFile, outputOptions, {
+      config,
+      specFiles: built.specFiles,
+      sources: partial ? withRefs(result.sources, specs, partial.inputs.texts) : built.sources,
+      diagnostics: result.diagnostics,
+      toolCount: model.tools.length,
+      ...handlersAfter(handlersSeen, plan, result.written),
+      outputs: ownedOutputs(emitted.files, plan, kept),
+      keptOutputs: [...keptPaths].flatMap((file) => {
+        const recorded = partial?.outputs.get(file);
+        return recorded ? [[file, ...recorded] as const] : [];
+      }),
+      memo: stored.memo,
+      side: {
+        specs: stored.base,
+        chunks: { id: side.chunks, data: () => validatorsModule.chunksFor(model) },
+        types: { id: side.types, data: () => types.translationsFor(new Set(Object.values(typesKeys))) },
+      },
+      ...(partial ? { inputs: partial.inputs } : {}),
+    });
+  }
+  return result;
+}
+
+function sameOrder(names: readonly string[], tools: readonly ToolModel[]): boolean {
+  return names.length === tools.length && tools.every((tool, index) => tool.name === names[index]);
+}
+
+function schemaKeysOf(
+  model: ProjectModel,
+  chunkKey: (dialect: Dialect, schema: JsonObject) => string,
+  recorded: (tool: ToolModel) => SpecMemo["schemaKeys"][string] | undefined,
+): SpecMemo["schemaKeys"] {
+  const keys: SpecMemo["schemaKeys"] = {};
+  for (const tool of model.tools) {
+    const known = recorded(tool);
+    if (known) {
+      keys[tool.name] = known;
+      continue;
+    }
+    const output = tool.wire.outputSchema;
+    keys[tool.name] = [chunkKey(tool.inputDialect, tool.wire.inputSchema), output ? chunkKey(tool.outputDialect ?? "2020-12", output) : null];
+  }
+  return keys;
+}
+
+/**
+ * The texts a partial run read, as a full run's `sources` would have them: the spec
+ * files and every file their `$ref`s reached (recorded or read now), without the config.
+ */
+function withRefs(sources: ReadonlyMap<string, string>, specs: SpecMemo["specs"], texts: ReadonlyMap<string, string>): Map<string, string> {
+  const read = new Map<string, string>();
+  for (const [file, entry] of Object.entries(specs)) {
+    for (const name of [file, ...entry.refs]) {
+      const text = sources.get(name) ?? texts.get(name);
+      if (text !== undefined) read.set(name, text);
+    }
+  }
+  return read;
+}
+
+/**
+ * The config file a run reads: the explicit one, or `mcp-gen.config.yaml` in `cwd`;
+ * undefined for none (defaults), null when an explicit one is missing (an error the
+ * full pipeline reports).
+ */
+function locateConfig(cwd: string, config: string | undefined): string | undefined | null {
+  const candidate = configCandidate(cwd, config);
+  if (candidate.exists) return candidate.file;
+  return candidate.explicit ? null : undefined;
+}
+
+/**
+ * The handlers folder's top-level `.ts` files after the run (the hash of each text): what
+ * was listed, plus what the run wrote or moved; and the names the run wrote.
+ */
+function handlersAfter(seen: HandlerFiles, plan: WritePlan, written: readonly string[]): { handlers: Map<string, string>; handlersWritten: Set<string> } {
+  const after = new Map(seen.hashes());
+  const wrote = new Set<string>();
+  const done = new Set(written);
+  const topLevel = (absPath: string) => path.dirname(absPath) === path.resolve(plan.dirs.handlers);
+  for (const action of plan.actions) {
+    if (action.area !== "handlers" || !done.has(action.path) || !topLevel(action.absPath)) continue;
+    const name = path.basename(action.absPath);
+    if (!name.endsWith(".ts") || name.endsWith(".d.ts")) continue;
+    if (action.action === "rename" && action.fromAbsPath && topLevel(action.fromAbsPath)) after.delete(path.basename(action.fromAbsPath));
+    after.set(name, handlerHash(action.contents ?? ""));
+    wrote.add(name);
+  }
+  return { handlers: after, handlersWritten: wrote };
+}
+
+/**
+ * Every file mcp-gen wrote or found right in generated/ after the plan, the manifest
+ * included, with its text; not the `kept` ones (no emitter produced them), which the
+ * manifest lists all the same.
+ */
+function ownedOutputs(files: readonly GeneratedFile[], plan: WritePlan, kept: readonly string[]): Array<[string, string]> {
+  const owned = files.filter((f) => f.area === "generated" && f.mode === "generated");
+  const text = new Map(owned.map((f) => [f.path, f.contents]));
+  text.set(MANIFEST_FILE, renderManifest([...owned.map((f) => f.path), ...kept]));
+  const outputs: Array<[string, string]> = [];
+  for (const action of plan.actions) {
+    if (action.area !== "generated" || action.mode !== "generated" || action.action === "remove") continue;
+    const contents = text.get(action.areaPath);
+    if (contents !== undefined) outputs.push([action.path, contents]);
+  }
+  return outputs;
+}
+
+export interface ProjectRun extends ProjectRef {
+  result: GenerateResult;
+  /** Wall time of this project's run. */
+  ms: number;
+}
+
+export interface WorkspaceResult {
+  /** 0 when every project succeeded; 2 when a `-c` argument named no config file; else 1. */
+  exitCode: 0 | 1 | 2;
+  /** True for a workspace config or several configs: output is grouped per project. */
+  workspace: boolean;
+  projects: ProjectRun[];
+  /** Problems of the workspace itself (no config matched a glob, a bad `projects` entry). */
+  diagnostics: Diagnostic[];
+  sources: Map<string, string>;
+  /** Where the run looked for projects (`ProjectsResult.searched`). */
+  searched: ProjectSearch[];
+}
+
+/**
+ * `generate` for every project a run covers (`-c` files and globs, workspace configs),
+ * one after the other, each independent: a failing project does not stop the others.
+ * In a workspace each project's paths are relative to its own root.
+ */
+export async function generateWorkspace(
+  options: Omit<GenerateOptions, "config"> & { configs?: readonly string[] } = {},
+): Promise<WorkspaceResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const found = await findProjects(cwd, options.configs ?? [], options.cache !== false && !cacheDisabledByEnv());
+  const projects: ProjectRun[] = [];
+  for (const project of found.projects) {
+    const started = performance.now();
+    // Alone, a project keeps naming its config file relative to the working directory.
+    const result = await generate({
+      ...options,
+      cwd: found.workspace ? project.root : cwd,
+      config: project.configFile,
+    });
+    projects.push({ ...project, result, ms: Math.round(performance.now() - started) });
+  }
+  const failed = hasErrors(found.diagnostics) || projects.some((p) => p.result.exitCode !== 0);
+  return {
+    exitCode: found.unmatchedArgument ? 2 : failed ? 1 : 0,
+    workspace: found.workspace,
+    projects,
+    diagnostics: sortDiagnostics(found.diagnostics),
+    sources: found.sources,
+    searched: found.searched,
+  };
+}
+
+/**
+ * `resolveProjects`, with a shortcut for the usual single project: when the build cache
+ * knows the config file's text as a project config, neither YAML nor the config schema
+ * needs loading to tell it from a workspace config.
+ */
+async function findProjects(cwd: string, configs: readonly string[], useCache: boolean): Promise<ProjectsResult> {
+  const single = (root: string, configFile?: string): ProjectsResult => ({
+    projects: [{ root, ...(configFile ? { configFile } : {}), label: toPosix(path.relative(cwd, root)) || "." }],
+    workspace: false,
+    diagnostics: [],
+    sources: new Map(),
+    searched: [],
+  });
+  if (configs.length === 0 && !configCandidate(cwd).exists) return single(cwd);
+  if (useCache && configs.length <= 1 && !/[*?{}[\]]/.test(configs[0] ?? "")) {
+    const configFile = configCandidate(cwd, configs[0]).file;
+    const isFile = statSync(configFile, { throwIfNoEntry: false })?.isFile() === true;
+    if (isFile && cachedConfig(path.dirname(configFile), configFile)) return single(path.dirname(configFile), configFile);
+  }
+  const { resolveProjects } = await import("../config/projects.js");
+  return resolveProjects({ cwd, configs });
+}
+
+/** Runs every emitter. Pure but for reading the author's existing handler files. */
+export async function emitAll(
+  model: ProjectModel,
+  config: ResolvedConfig,
+  existingHandlers: ReadonlyMap<string, string> = handlerFiles(config.handlersDir),
+  options: {
+    /** Tool files known to be current may be left out (see `ReuseFile`). */
+    reuse?: ReuseFile;
+    /** Project-wide files known to be current may be left out (see `ReuseShared`). */
+    reuseShared?: ReuseShared;
+    /** Leave the validators files out: they are known to be current. */
+    keepValidators?: boolean;
+  } = {},
+): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
+  const { reuse, reuseShared } = options;
+  const [docs, examples, handlersInterface, registry, server, stubs, types, validatorsModule] = await Promise.all([
+    import("../emit/docs/docs.js"),
+    import("../emit/examples/examples.js"),
+    import("../emit/handlers/handlers-interface.js"),
+    import("../emit/registry/registry.js"),
+    import("../emit/server/server.js"),
+    import("../emit/handlers/stubs.js"),
+    import("../emit/tools/tool-modules.js"),
+    import("../emit/validators/validators-module.js"),
+  ]);
+  // ajv is loaded only when some schema's validator code is not remembered (validators-module.ts).
+  const validators = options.keepValidators
+    ? []
+    : validatorsModule.chunksComplete(model)
+      ? validatorsModule.emitValidatorsFromChunks(model)
+      : (await import("../emit/validators/validators.js")).emitValidators(model);
+  const handlersRel = toPosix(path.relative(config.root, config.handlersDir)) || ".";
+  let generatedFromHandlers = toPosix(path.relative(config.handlersDir, config.outDir));
+  if (!generatedFromHandlers.startsWith(".")) generatedFromHandlers = `./${generatedFromHandlers}`;
+  const handlerStubs = stubs.emitHandlerStubs(model, { files: existingHandlers }, {
+    generatedFromHandlers,
+    handlersDir: handlersRel,
+  });
+  const files = [
+    ...(await types.emitToolModules(model, reuse)),
+    ...validators,
+    ...registry.emitRegistry(model, reuseShared),
+    ...handlersInterface.emitHandlersInterface(model, reuseShared),
+    ...server.emitServer(model),
+    ...examples.emitExamples(model),
+    ...docs.emitDocs(model, config, reuse, reuseShared),
+    ...handlerStubs.files,
+  ];
+  return { files, diagnostics: handlerStubs.diagnostics };
+}

@@ -1,0 +1,372 @@
+/**
+ * The author's side of `handlers/`: a typed stub per new tool, `index.ts` created once
+ * and afterwards only added to, and a warning for every handler whose tool is gone and
+ * for every import of a handler that a rename moved away.
+ * Authored files are never overwritten or deleted; when `index.ts` cannot be read
+ * safely it is left alone and reported (as orval's handler merge does).
+ * New files come from templates; ts-morph is loaded only when an authored file has to
+ * be edited through its syntax tree (see ts-morph-lazy.ts).
+ */
+import { posix } from "node:path";
+import type { Project } from "ts-morph";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { sortDiagnostics } from "../../diagnostics/diagnostic.js";
+import { toolIdentifiers } from "../../spec/identifiers.js";
+import type { ProjectModel, ToolIdentifiers, ToolModel } from "../../spec/model.js";
+import type { GeneratedFile } from "../shared/generated-file.js";
+import { moduleReferences, renameHandlerModule } from "./handler-rename.js";
+import { type IndexRead, renderIndex, updateIndexWithoutParser } from "./handlers-index.js";
+import { sanitizeForComment } from "../shared/header.js";
+import { updateIndex } from "./index-update.js";
+import { tsIdentifier, tsString } from "../shared/templates.js";
+import { tsMorph } from "./ts-morph-lazy.js";
+
+export interface ExistingHandlers {
+  /** Each file in the handlers folder (relative posix path, e.g. `get_weather.ts`) and its text. */
+  files: ReadonlyMap<string, string>;
+}
+
+export interface HandlersLayout {
+  /** Import path from the handlers folder to the generated folder, e.g. `../generated`. */
+  generatedFromHandlers: string;
+  /** The handlers folder relative to the project root, e.g. `handlers`: prefixes diagnostic file names. */
+  handlersDir: string;
+}
+
+export interface HandlerStubsResult {
+  files: GeneratedFile[];
+  diagnostics: Diagnostic[];
+}
+
+const INDEX = "index.ts";
+
+export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers, layout: HandlersLayout): HandlerStubsResult {
+  // Created (and ts-morph loaded) only when an authored file has to be parsed.
+  let project: Project | undefined;
+  const parser = () => (project ??= newProject());
+  const files: GeneratedFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const handlersDir = layout.handlersDir.replace(/\/+$/, "");
+  const diagnosticFile = (file: string) => (handlersDir === "" || handlersDir === "." ? file : `${handlersDir}/${file}`);
+
+  const renames = planRenames(parser, model, existing, diagnosticFile);
+  diagnostics.push(...renames.diagnostics);
+
+  // Worked out for the first orphan, if any.
+  let unprefixed: UnprefixedTools | undefined;
+
+  const indexText = existing.files.get(INDEX);
+  let indexLeftAlone = false;
+  // The index as the author left it, once read: which tools it already maps, and where from.
+  let indexRead: IndexRead | undefined;
+  if (indexText === undefined) {
+    const listed = model.tools.filter((tool) => !renames.blocked.has(tool.name));
+    files.push({ area: "handlers", path: INDEX, contents: renderIndex(listed, layout.generatedFromHandlers), mode: "create" });
+  } else {
+    const read = () => updateIndexWithoutParser(model, indexText, renames) ?? updateIndex(parser(), model, indexText, renames);
+    let update = read();
+    // A file is moved only when the index stops importing its old path: an import the update
+    // could not follow (a namespace import, a re-export, an entry it could not find) would
+    // break. Those renames are not done, and the index is read again without them.
+    if (!("problem" in update)) {
+      const modules = update.modules;
+      const stale = (move: HandlerMove) => modules.find((specifier) => moduleExtension(handlersDir, INDEX, specifier, move.from.file) !== undefined);
+      const unfollowed = renames.moves.filter((move) => stale(move) !== undefined);
+      for (const move of unfollowed) {
+        const reason = `${diagnosticFile(INDEX)} could not be updated (it would go on importing ${tsString(stale(move)!)})`;
+        diagnostics.push(renameRefused(move.tool, diagnosticFile(move.fromPath), reason));
+        renames.moves.splice(renames.moves.indexOf(move), 1);
+        renames.indexRenames.delete(move.tool.name);
+        renames.blocked.add(move.tool.name);
+      }
+      if (unfollowed.length > 0) update = read();
+    }
+    if ("problem" in update) {
+      indexLeftAlone = true;
+      diagnostics.push({
+        code: "MG051",
+        severity: "warning",
+        message: `${diagnosticFile(INDEX)} was left alone: ${update.problem}`,
+        location: { file: diagnosticFile(INDEX), line: update.line, column: update.column },
+        hint: "add the new tools to the `handlers` object by hand",
+      });
+    } else {
+      indexRead = update;
+      for (const orphan of update.orphanKeys) {
+        const namespaced = (unprefixed ??= unprefixedTools(model)).byName.get(orphan.key);
+        diagnostics.push({
+          code: "MG050",
+          severity: "warning",
+          message: `handler \`${orphan.key}\` in ${diagnosticFile(INDEX)} names no tool (kept)`,
+          location: { file: diagnosticFile(INDEX), line: orphan.line, column: orphan.column },
+          hint: namespaced ? namespaceHint(orphan.key, namespaced, diagnosticFile) : "remove it if its tool was deleted or renamed",
+        });
+      }
+      if (update.text !== indexText) files.push({ area: "handlers", path: INDEX, contents: update.text, mode: "update" });
+    }
+  }
+
+  const moving = new Set<string>();
+  const moves: HandlerMove[] = [];
+  for (const move of renames.moves) {
+    if (indexLeftAlone) {
+      // The index would go on importing the old file: both stay as they are.
+      diagnostics.push(renameRefused(move.tool, diagnosticFile(move.fromPath), diagnosticFile(INDEX) + " could not be updated"));
+      continue;
+    }
+    moving.add(move.fromPath);
+    moves.push(move);
+    files.push({ area: "handlers", path: move.toPath, contents: move.contents, mode: "rename", from: move.fromPath, fromContents: move.fromContents });
+    diagnostics.push({
+      code: "MG160",
+      severity: "info",
+      message: `${diagnosticFile(move.fromPath)} follows its tool's rename to ${diagnosticFile(move.toPath)} (\`${move.from.handler}\` → \`${move.tool.ids.handler}\`)`,
+      location: { file: diagnosticFile(move.fromPath), line: 1, column: 1 },
+    });
+  }
+
+  if (moves.length > 0) {
+    // handlers/ as this run leaves it: moved files at their new place, the index as updated.
+    const written = new Map(files.map((file) => [file.path, file.contents]));
+    const after = new Map<string, string>();
+    for (const path of existing.files.keys()) if (!moving.has(path)) after.set(path, written.get(path) ?? existing.files.get(path) ?? "");
+    for (const move of moves) after.set(move.toPath, move.contents);
+    diagnostics.push(...staleImports(parser(), moves, after, handlersDir, diagnosticFile));
+  }
+
+  const moved = new Set(renames.moves.map((move) => move.tool));
+  const mapped = new Set(indexRead?.keys);
+  for (const tool of model.tools) {
+    const path = `${tool.ids.file}.ts`;
+    if (renames.blocked.has(tool.name) || moved.has(tool) || existing.files.has(path)) continue;
+    // The index maps the tool to a handler of the author's elsewhere (`./hello/index.js`):
+    // a stub would be an unused file that throws. One the index imports is written, though.
+    if (mapped.has(tool.name) && !indexRead!.modules.some((specifier) => moduleExtension(handlersDir, INDEX, specifier, tool.ids.file) !== undefined)) continue;
+    files.push({ area: "handlers", path, contents: renderStub(tool, layout.generatedFromHandlers), mode: "create" });
+  }
+
+  const toolFiles = new Set(model.tools.map((tool) => `${tool.ids.file}.ts`));
+  for (const path of [...existing.files.keys()].sort()) {
+    if (path === INDEX || toolFiles.has(path) || moving.has(path) || !isHandlerModule(path)) continue;
+    const namespaced = (unprefixed ??= unprefixedTools(model)).byFile.get(path.slice(0, -".ts".length));
+    diagnostics.push({
+      code: "MG050",
+      severity: "warning",
+      message: `${diagnosticFile(path)} matches no tool (kept)`,
+      location: { file: diagnosticFile(path), line: 1, column: 1 },
+      hint: namespaced ? namespaceHint(namespaced.rest, namespaced, diagnosticFile) : "delete it if its tool was removed, or move shared code into a subfolder",
+    });
+  }
+
+  // Handler files by path, then the index.
+  const byPath = (a: GeneratedFile, b: GeneratedFile) => Number(a.path === INDEX) - Number(b.path === INDEX) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { files: files.sort(byPath), diagnostics: sortDiagnostics(diagnostics) };
+}
+
+interface HandlerMove {
+  tool: ToolModel;
+  from: ToolIdentifiers;
+  fromPath: string;
+  toPath: string;
+  contents: string;
+  fromContents: string;
+}
+
+interface RenamePlan {
+  /** Handler files to rename, with their new text. */
+  moves: HandlerMove[];
+  /** By new tool name: the old name and identifiers, whose `handlers/index.ts` entry follows the rename. */
+  indexRenames: Map<string, { fromName: string; from: ToolIdentifiers }>;
+  /** Tools whose old handler is still there but cannot be renamed: no stub, no index entry. */
+  blocked: Set<string>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Decides, for each tool with `renamedFrom`, what happens to the old handler. It is
+ * renamed only when it alone belongs to the old name, the new file does not exist yet,
+ * and it still has the shape of a stub; otherwise it is left alone and reported.
+ */
+function planRenames(
+  parser: () => Project,
+  model: ProjectModel,
+  existing: ExistingHandlers,
+  diagnosticFile: (file: string) => string,
+): RenamePlan {
+  const plan: RenamePlan = { moves: [], indexRenames: new Map(), blocked: new Set(), diagnostics: [] };
+  const toolNames = new Set(model.tools.map((tool) => tool.name));
+  const claims = new Map<string, number>();
+  for (const tool of model.tools) if (tool.renamedFrom !== undefined) claims.set(tool.renamedFrom, (claims.get(tool.renamedFrom) ?? 0) + 1);
+
+  for (const tool of model.tools) {
+    const fromName = tool.renamedFrom;
+    if (fromName === undefined || fromName === tool.name) continue;
+    const from = toolIdentifiers(fromName);
+    const fromPath = `${from.file}.ts`;
+    const toPath = `${tool.ids.file}.ts`;
+    const fromText = fromPath === toPath ? undefined : existing.files.get(fromPath);
+    const refuse = (reason: string) => plan.diagnostics.push(renameRefused(tool, diagnosticFile(fromPath), reason));
+
+    if (toolNames.has(fromName)) {
+      refuse(`\`${fromName}\` is still a tool of this project`);
+      continue;
+    }
+    if ((claims.get(fromName) ?? 0) > 1) {
+      if (fromText !== undefined) plan.blocked.add(tool.name);
+      refuse(`several tools say \`renamedFrom: ${fromName}\``);
+      continue;
+    }
+    if (fromText === undefined) {
+      // Nothing to move (already renamed, or never written): only the index entry follows.
+      plan.indexRenames.set(tool.name, { fromName, from });
+      continue;
+    }
+    if (existing.files.has(toPath)) {
+      refuse(`${diagnosticFile(toPath)} already exists`);
+      continue;
+    }
+    const renamed = renameHandlerModule(parser(), fromText, from, tool.ids);
+    if ("problem" in renamed) {
+      plan.blocked.add(tool.name);
+      plan.diagnostics.push({
+        code: "MG162",
+        severity: "warning",
+        message: `${diagnosticFile(fromPath)} was left alone (not renamed for \`${tool.name}\`): ${renamed.problem}`,
+        location: { file: diagnosticFile(fromPath), line: renamed.line, column: renamed.column },
+        hint: `rename it to ${diagnosticFile(toPath)} and its export to \`${tool.ids.handler}\` by hand`,
+      });
+      continue;
+    }
+    plan.moves.push({ tool, from, fromPath, toPath, contents: renamed.text, fromContents: fromText });
+    plan.indexRenames.set(tool.name, { fromName, from });
+  }
+  return plan;
+}
+
+/**
+ * Authored files that import a moved handler by its old path (`import { helper } from
+ * "./old_name.js"`): the move breaks them. Only `handlers/index.ts`, which mcp-gen keeps,
+ * follows a rename; the author's other files are reported at the import, never edited.
+ */
+function staleImports(
+  project: Project,
+  moves: readonly HandlerMove[],
+  files: ReadonlyMap<string, string>,
+  handlersDir: string,
+  diagnosticFile: (file: string) => string,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const [file, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    // The index follows every rename that is done (a move it cannot follow is not done).
+    if (file === INDEX) continue;
+    // Reading is cheap, parsing is not: only files that spell an old module's name are parsed.
+    if (!/\.[cm]?tsx?$/.test(file) || !moves.some((move) => text.includes(move.from.file))) continue;
+    for (const reference of moduleReferences(project, text)) {
+      for (const move of moves) {
+        const extension = moduleExtension(handlersDir, file, reference.specifier, move.from.file);
+        if (extension === undefined) continue;
+        const tail = `${move.from.file}${extension}`;
+        const replacement = `${reference.specifier.slice(0, -tail.length)}${move.tool.ids.file}${extension}`;
+        const renamedExport = reference.names.includes(move.from.handler) ? `; its \`${move.from.handler}\` is now \`${move.tool.ids.handler}\`` : "";
+        diagnostics.push({
+          code: "MG163",
+          severity: "warning",
+          message: `${diagnosticFile(file)} imports ${tsString(reference.specifier)}, which this run renamed to ${diagnosticFile(move.toPath)} (the import is left as written)`,
+          location: { file: diagnosticFile(file), line: reference.line, column: reference.column },
+          hint: `import ${tsString(replacement)} instead${renamedExport}`,
+        });
+      }
+    }
+  }
+  return diagnostics;
+}
+
+/**
+ * How `importer` names the module `handlers/<stem>.ts` when `specifier` is that module
+ * (`./stem.js`, `../handlers/stem`, ...): the extension written, or `undefined` for another module.
+ * Paths are relative to the handlers folder.
+ */
+function moduleExtension(handlersDir: string, importer: string, specifier: string, stem: string): "" | ".js" | ".ts" | undefined {
+  if (!/^\.\.?\//.test(specifier)) return undefined;
+  const inFolder = (file: string) => posix.join(handlersDir || ".", file);
+  const target = inFolder(posix.join(posix.dirname(importer), specifier));
+  const module = inFolder(stem);
+  return (["", ".js", ".ts"] as const).find((extension) => target === `${module}${extension}`);
+}
+
+interface UnprefixedTools {
+  /** By the name without the prefix: `hello` for `acme_hello`. */
+  byName: Map<string, { tool: ToolModel; rest: string }>;
+  /** By the handler file stem of that name. */
+  byFile: Map<string, { tool: ToolModel; rest: string }>;
+}
+
+/**
+ * The tools without a prefix that every tool's name starts with and that ends in `_`, `.` or
+ * `-`, as a namespace does: `hello` for `acme_hello`. For hints only: the namespace the
+ * handlers were written under is not known here, so nothing is moved on this guess.
+ */
+function unprefixedTools(model: ProjectModel): UnprefixedTools {
+  const found: UnprefixedTools = { byName: new Map(), byFile: new Map() };
+  const first = model.tools[0]?.name ?? "";
+  for (let at = 1; at < first.length; at++) {
+    const prefix = first.slice(0, at);
+    if (!"_.-".includes(first[at - 1]) || !model.tools.every((tool) => tool.name.length > at && tool.name.startsWith(prefix))) continue;
+    for (const tool of model.tools) {
+      const rest = tool.name.slice(at);
+      if (!found.byName.has(rest)) found.byName.set(rest, { tool, rest });
+      const file = toolIdentifiers(rest).file;
+      if (!found.byFile.has(file)) found.byFile.set(file, { tool, rest });
+    }
+  }
+  return found;
+}
+
+function namespaceHint(oldName: string, namespaced: { tool: ToolModel }, diagnosticFile: (file: string) => string): string {
+  const { name, ids } = namespaced.tool;
+  return (
+    `if the config's \`namespace\` renamed tool \`${oldName}\` to \`${name}\`, this handler can follow it in two runs (README: adopting a namespace): ` +
+    `delete the stub ${diagnosticFile(`${ids.file}.ts`)} and its index entry if mcp-gen wrote them, take the namespace out of the config, ` +
+    `write \`name: ${name}\` and \`renamedFrom: ${oldName}\` in the spec and generate; then put the namespace back with \`name: ${oldName}\`. ` +
+    `Otherwise remove it if its tool was deleted`
+  );
+}
+
+function renameRefused(tool: ToolModel, fromFile: string, reason: string): Diagnostic {
+  return {
+    code: "MG161",
+    severity: "warning",
+    message: `\`renamedFrom: ${tool.renamedFrom}\` of \`${tool.name}\`: ${fromFile} was not renamed: ${reason}`,
+    location: tool.location,
+    hint: "move the handler by hand, or remove `renamedFrom`",
+  };
+}
+
+/** Top-level TypeScript modules only: subfolders, declarations and tests are the author's own business. */
+function isHandlerModule(path: string): boolean {
+  return !path.includes("/") && path.endsWith(".ts") && !/\.d\.ts$|\.(test|spec)\.ts$/.test(path);
+}
+
+function renderStub(tool: ToolModel, generatedFromHandlers: string): string {
+  const summary = firstLine(tool.wire.description ?? tool.wire.title ?? "");
+  const doc = summary ? `/** ${sanitizeForComment(summary)} */\n` : "";
+  return `import { ToolError } from "mcp-gen/runtime";
+import type { ${tsIdentifier(tool.ids.handlerType)} } from ${tsString(`${generatedFromHandlers}/tools/${tool.ids.file}.js`)};
+
+${doc}export const ${tsIdentifier(tool.ids.handler)}: ${tool.ids.handlerType} = async (input, context) => {
+  throw new ToolError(${tsString(`${tool.name} is not implemented yet`)});
+};
+`;
+}
+
+function newProject(): Project {
+  const { IndentationText, NewLineKind, Project, QuoteKind } = tsMorph();
+  return new Project({
+    useInMemoryFileSystem: true,
+    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Double, newLineKind: NewLineKind.LineFeed },
+  });
+}
+
+function firstLine(text: string): string {
+  return text.trim().split(/\r?\n|\u2028|\u2029/)[0].trim();
+}

@@ -1,0 +1,27 @@
+/**
+ * `generated/registry.ts`: the ordered `tools/list` payload and, by name, each tool's
+ * definition with its precompiled validators.
+ */
+import type { ProjectModel } from "../../spec/model.js";
+import type { GeneratedFile, ReuseShared } from "../shared/generated-file.js";
+import { generatedHeader, specFiles } from "../shared/header.js";
+import { renderKey, renderTemplate, tsIdentifier, tsString } from "../shared/templates.js";
+
+export function emitRegistry(model: ProjectModel, reuse?: ReuseShared): GeneratedFile[] {
+  const tools = model.tools.map((tool) => {
+    const pascal = tsIdentifier(tool.ids.pascal);
+    return {
+      nameLiteral: tsString(tool.name),
+      // `"__proto__": x` in an object literal sets the prototype; a computed key makes a property.
+      registryKey: tool.name === "__proto__" ? `[${tsString(tool.name)}]` : tsString(tool.name),
+      definition: tsIdentifier(tool.ids.definition),
+      definitionModule: tsString(`./tools/${tool.ids.file}.js`),
+      validateInput: tsIdentifier(`validate${pascal}Input`),
+      validateOutput: tool.wire.outputSchema ? tsIdentifier(`validate${pascal}Output`) : null,
+    };
+  });
+  const validators = tools.flatMap((tool) => (tool.validateOutput ? [tool.validateInput, tool.validateOutput] : [tool.validateInput]));
+  const context = { header: generatedHeader(specFiles(model)), tools, validators };
+  if (reuse?.("registry.ts", renderKey("registry.ts", context))) return [];
+  return [{ area: "generated", path: "registry.ts", contents: renderTemplate("registry.ts", context), mode: "generated" }];
+}

@@ -1,0 +1,521 @@
+/**
+ * The tool modules emitter: `generated/tools/<tool>.ts` with the tool's input and output
+ * types (json-schema-to-typescript), its exact wire definition and its handler type.
+ */
+import { createHash } from "node:crypto";
+import type { Options as TypeCompileOptions } from "json-schema-to-typescript";
+import type { JsonObject, JsonValue, ProjectModel, ToolModel } from "../../spec/model.js";
+import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../spec/vocabulary.js";
+import type { GeneratedFile, ReuseFile } from "../shared/generated-file.js";
+import { generatedHeader } from "../shared/header.js";
+import { jsLiteral } from "../shared/js-literal.js";
+import { directDeclarations } from "./direct-types.js";
+import { claimName, typeNameFromKey } from "./ts-names.js";
+import { setOwn } from "../../util/set-own.js";
+
+/** How many tools are compiled at once: enough to overlap the async $ref pass, few enough to bound memory. */
+const CONCURRENCY = 16;
+
+export async function emitToolModules(model: ProjectModel, reuse?: ReuseFile): Promise<GeneratedFile[]> {
+  const files: GeneratedFile[] = [];
+  const wanted = model.tools.filter((tool, index) => !reuse?.(tool, index, toolTypesPath(tool)));
+  for (let start = 0; start < wanted.length; start += CONCURRENCY) {
+    const chunk = wanted.slice(start, start + CONCURRENCY);
+    files.push(...(await Promise.all(chunk.map(emitToolTypesFile))));
+  }
+  return files;
+}
+
+const toolTypesPath = (tool: ToolModel): string => `tools/${tool.ids.file}.ts`;
+
+async function emitToolTypesFile(tool: ToolModel): Promise<GeneratedFile> {
+  const { ids } = tool;
+  const declarations = await compileToolTypes(tool);
+  const handlerArguments = tool.wire.outputSchema ? `${ids.inputType}, ${ids.outputType}` : ids.inputType;
+  const contents = [
+    generatedHeader(tool.sources.slice(0, 1)),
+    `import type { ToolDefinition, ToolHandler } from "mcp-gen/runtime";`,
+    "",
+    declarations,
+    "",
+    `/** \`${tool.name.replace(/\*\//g, "*\\/")}\` exactly as \`tools/list\` sends it. */`,
+    `export const ${ids.definition}: ToolDefinition = ${jsLiteral(tool.wire as unknown as JsonValue)};`,
+    "",
+    `export type ${ids.handlerType} = ToolHandler<${handlerArguments}>;`,
+    "",
+  ].join("\n");
+  return { area: "generated", path: toolTypesPath(tool), contents, mode: "generated" };
+}
+
+const COMPILE_OPTIONS: Partial<TypeCompileOptions> = {
+  // Prettier is json-schema-to-typescript's slow part; `indentDeclarations` does the little we need.
+  format: false,
+  bannerComment: "",
+  // Every output schema hangs off the input's `$defs` (see `typeSchemaOf`); it must be declared.
+  unreachableDefinitions: true,
+  unknownAny: true,
+  strictIndexSignatures: true,
+  // The model's schemas are self-contained: nothing may be read from disk or network.
+  $refOptions: { resolve: { external: false, file: false, http: false } },
+};
+
+/**
+ * What a process already translated, by `typesKey`: in watch mode (and in any long-lived
+ * caller) a change to one spec re-translates only that tool, and the build cache hands
+ * a new process the translations of the last run. Bounded, since every edited version of
+ * a schema would otherwise stay.
+ */
+const translated = new Map<string, Promise<string>>();
+const settled = new Map<string, string>();
+const TRANSLATED_LIMIT = 20_000;
+
+/** Everything a tool's declarations depend on, hashed. */
+export function typesKey(tool: ToolModel): string {
+  return typeSubject(tool).key;
+}
+
+/** A model's tools are not changed once built: each one's translation subject is derived once. */
+const subjects = new WeakMap<ToolModel, { schema: JsonObject; key: string }>();
+
+function typeSubject(tool: ToolModel): { schema: JsonObject; key: string } {
+  let subject = subjects.get(tool);
+  if (!subject) {
+    const schema = typeSchemaOf(tool);
+    const json = JSON.stringify([schema, tool.ids.inputType, tool.ids.outputType, tool.wire.outputSchema !== undefined]);
+    subject = { schema, key: createHash("sha1").update(json).digest("hex") };
+    subjects.set(tool, subject);
+  }
+  return subject;
+}
+
+/** Translations held elsewhere (the build cache's side file), read only when one is needed. */
+export interface TypesSource {
+  keys: ReadonlySet<string>;
+  load: () => Iterable<readonly [string, string]>;
+}
+
+let source: TypesSource | undefined;
+
+export function setTypesSource(next: TypesSource | undefined): void {
+  source = next;
+}
+
+function compileToolTypes(tool: ToolModel): Promise<string> {
+  const key = typesKey(tool);
+  if (!translated.has(key) && source?.keys.has(key)) {
+    const loading = source;
+    source = undefined;
+    rememberTypes(loading.load());
+  }
+  let declarations = translated.get(key);
+  if (!declarations) {
+    if (translated.size >= TRANSLATED_LIMIT) {
+      translated.clear();
+      settled.clear();
+    }
+    declarations = translate(tool, typeSubject(tool).schema).then((text) => {
+      settled.set(key, text);
+      return text;
+    });
+    translated.set(key, declarations);
+  }
+  return declarations;
+}
+
+/** Declarations a previous process translated, by `typesKey`. */
+export function rememberTypes(entries: Iterable<readonly [string, string]>): void {
+  for (const [key, text] of entries) {
+    if (translated.has(key)) continue;
+    translated.set(key, Promise.resolve(text));
+    settled.set(key, text);
+  }
+}
+
+/** The translations of `keys` this process has (reading the source if it holds some), by `typesKey`. */
+export function translationsFor(keys: Iterable<string>): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  for (const key of keys) {
+    if (!settled.has(key) && source?.keys.has(key)) {
+      const loading = source;
+      source = undefined;
+      rememberTypes(loading.load());
+    }
+    const text = settled.get(key);
+    if (text !== undefined) found.push([key, text]);
+  }
+  return found;
+}
+
+/**
+ * One compile() per tool, input and output together, so jstt sees every name at once;
+ * simple schemas are written directly (direct-types.ts), with jstt's own text.
+ */
+async function translate(tool: ToolModel, schema: JsonObject): Promise<string> {
+  try {
+    const code = directDeclarations(schema, tool.ids.inputType, outputTypeName(tool)) ?? (await jsttDeclarations(schema, tool.ids.inputType));
+    return indentDeclarations(withoutProvenanceComments(code).trim());
+  } catch {
+    // The checker has accepted the schema, so ajv can validate it: a loose type is
+    // better than no generated file at all for whatever jstt cannot translate.
+    const loose = (name: string) =>
+      `/** json-schema-to-typescript could not translate this schema; typed loosely. */\nexport type ${name} = { [k: string]: unknown };`;
+    const names = tool.wire.outputSchema ? [tool.ids.inputType, tool.ids.outputType] : [tool.ids.inputType];
+    return names.map(loose).join("\n\n");
+  }
+}
+
+/** What json-schema-to-typescript itself makes of a tool's schema (`typesInput`), untrimmed. */
+export async function jsttDeclarations(schema: JsonObject, inputName: string): Promise<string> {
+  // Loaded on the first translation it is needed for: a run whose types all come from the
+  // memo or from direct-types.ts never loads it.
+  const { compile } = await import("json-schema-to-typescript");
+  return compile(schema as never, inputName, COMPILE_OPTIONS);
+}
+
+/** The name of the output type jstt declares from `typesInput`'s `$defs`, if the tool has an output schema. */
+export function outputTypeName(tool: ToolModel): string | undefined {
+  return tool.wire.outputSchema ? tool.ids.outputType : undefined;
+}
+
+/** The one schema a tool's declarations are made from (input as root, output among its `$defs`). */
+export function typesInput(tool: ToolModel): JsonObject {
+  return typeSubject(tool).schema;
+}
+
+/**
+ * jstt notes under each definition which schema referenced it; with the output schema
+ * folded into the input's `$defs` that note would name the wrong schema, and it says
+ * nothing a reader of one tool's file needs.
+ */
+function withoutProvenanceComments(code: string): string {
+  return code
+    .replace(/(\n \* )?\n \* This interface was referenced by `[^`\n]*`'s JSON-Schema( definition)?\n \* via the `(definition|patternProperty)` "[^\n]*"\.(?=\n)/g, "")
+    .replace(/^\/\*\*\n \*\/\n/gm, "");
+}
+
+// ---------------------------------------------------------------------------------
+// The schema handed to json-schema-to-typescript
+
+/**
+ * Keys jstt would turn into names or code of their own: titles (Python schemas title every
+ * property, which would make a named type of each), ids, and jstt's own extensions,
+ * which must never reach the output from someone else's schema.
+ */
+const KEYS_HIDDEN_FROM_JSTT = new Set([
+  "$id",
+  "$schema",
+  "id",
+  "title",
+  "tsType",
+  "tsEnumNames",
+  "tsExtends",
+  "extends",
+  "$defs",
+  "definitions",
+]);
+
+interface DefinitionName {
+  owner: "input" | "output";
+  container: string;
+  key: string;
+}
+
+/**
+ * The input schema as root, with both schemas' definitions (renamed where they would
+ * clash) and the output schema itself in one `$defs`: jstt then declares every type
+ * of the file in a single pass and can never emit one name twice.
+ */
+function typeSchemaOf(tool: ToolModel): JsonObject {
+  const { ids } = tool;
+  const used = new Set([ids.inputType, ids.outputType, ids.handlerType, "ToolDefinition", "ToolHandler"]);
+  const roots: Array<{ owner: "input" | "output"; schema: JsonObject; typeName: string }> = [
+    { owner: "input", schema: tool.wire.inputSchema, typeName: ids.inputType },
+  ];
+  if (tool.wire.outputSchema) roots.push({ owner: "output", schema: tool.wire.outputSchema, typeName: ids.outputType });
+
+  // Every definition gets its final name up front; refs are rewritten to it.
+  const renamed = new Map<string, string>();
+  const definitions = new Map<string, JsonValue>();
+  const definitionKey = (name: DefinitionName) => `${name.owner}\u0000${name.container}\u0000${name.key}`;
+  for (const root of roots) {
+    for (const container of ["$defs", "definitions"]) {
+      const defs = root.schema[container];
+      if (!isObject(defs)) continue;
+      for (const [key, definition] of Object.entries(defs)) {
+        const base = typeNameFromKey(key) || "Definition";
+        const name = claimName([base, `${root.typeName}${base}`], used);
+        renamed.set(definitionKey({ owner: root.owner, container, key }), name);
+        definitions.set(name, definition);
+      }
+    }
+  }
+
+  const rewriteRef = (owner: "input" | "output", ref: string): string | undefined => {
+    if (!ref.startsWith("#")) return undefined;
+    const segments = ref.slice(1).split("/").slice(1).map(unescapePointerSegment);
+    const [container, key, ...rest] = segments;
+    const target =
+      container !== undefined && key !== undefined ? renamed.get(definitionKey({ owner, container, key })) : undefined;
+    if (target !== undefined) return pointer(["$defs", target, ...rest]);
+    if (owner === "output") return pointer(["$defs", ids.outputType, ...segments]);
+    return ref;
+  };
+
+  const cleanedDefinitions = new Map<string, JsonValue>();
+  for (const root of roots) {
+    const ownDefinitions = [...renamed.entries()].filter(([key]) => key.startsWith(`${root.owner}\u0000`));
+    for (const [, name] of ownDefinitions) {
+      cleanedDefinitions.set(name, cleanForTypes(definitions.get(name) as JsonValue, (ref) => rewriteRef(root.owner, ref)));
+    }
+  }
+  const [input, output] = roots.map((root) => refIntoAllOf(cleanForTypes(root.schema, (ref) => rewriteRef(root.owner, ref))));
+  if (output !== undefined) cleanedDefinitions.set(ids.outputType, output);
+
+  // Definitions nobody refers to would be declared too (unreachableDefinitions); leave them out.
+  const reachable = reachableDefinitions([input, ...(output === undefined ? [] : [output])], cleanedDefinitions);
+  const $defs: JsonObject = {};
+  for (const [name, definition] of cleanedDefinitions) {
+    if (reachable.has(name) || name === ids.outputType) setOwn($defs, name, definition);
+  }
+  const schema = isObject(input) ? { ...input } : {};
+  if (Object.keys($defs).length > 0) setOwn(schema, "$defs", $defs);
+  return schema;
+}
+
+/**
+ * A schema with its `$ref` moved into `allOf` (the same meaning in JSON Schema): jstt
+ * names a schema that holds a `$ref` after the schema it refers to. At the root, an
+ * outputSchema of `$ref: "#/$defs/out"` would be declared as `Out`, and the tool's
+ * `…Output` type never; below it, `{ $ref: "#/$defs/address", description: Sender. }`
+ * would declare a copy of `Address` (`Address1`, ...) for each such use, the description
+ * on the copy instead of on the property.
+ */
+function refIntoAllOf(schema: JsonValue): JsonValue {
+  if (!isObject(schema) || typeof schema.$ref !== "string") return schema;
+  const { $ref, allOf, ...rest } = schema;
+  return { ...rest, allOf: [{ $ref }, ...(Array.isArray(allOf) ? allOf : [])] };
+}
+
+/**
+ * A copy of `schema` without the keys jstt must not see, with each `$ref` rewritten by
+ * `rewriteRef` (dropped when it returns undefined: a ref the model should never hold).
+ */
+function cleanForTypes(schema: JsonValue, rewriteRef: (ref: string) => string | undefined): JsonValue {
+  if (!isObject(schema)) return schema;
+  const copy: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (KEYS_HIDDEN_FROM_JSTT.has(key)) continue;
+    if (key === "$ref") {
+      const ref = typeof value === "string" ? rewriteRef(value) : undefined;
+      if (ref !== undefined) copy.$ref = ref;
+    } else if (!acceptedByJstt(key, value, schema)) {
+      continue;
+    } else if (key === "description" && typeof value === "string") {
+      // jstt writes descriptions into doc comments: a CR or U+2028 there would end a line mid-comment.
+      setOwn(copy, key, value.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "\ufffd"));
+    } else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) {
+      const map: JsonObject = {};
+      for (const [name, subschema] of Object.entries(value)) setOwn(map, name, cleanForTypes(subschema, rewriteRef));
+      setOwn(copy, key, map);
+    } else if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
+      setOwn(copy, key, value.map((subschema) => cleanForTypes(subschema, rewriteRef)));
+    } else if (SCHEMA_KEYWORDS.has(key)) {
+      setOwn(copy, key, cleanForTypes(value, rewriteRef));
+    } else {
+      setOwn(copy, key, value);
+    }
+  }
+  return typedOrUnknown(typeof copy.$ref === "string" && Object.keys(copy).length > 1 ? (refIntoAllOf(copy) as JsonObject) : copy);
+}
+
+/** Keywords from which jstt derives a type of its own: an untyped schema with one of them keeps it. */
+const TYPE_SHAPING_KEYWORDS = new Set([
+  "type",
+  "$ref",
+  "enum",
+  "const",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "required",
+  "propertyNames",
+  "minProperties",
+  "maxProperties",
+  "dependentRequired",
+  "dependentSchemas",
+  "items",
+  "prefixItems",
+  "additionalItems",
+]);
+
+/** What an untyped schema keeps when no keyword of it says what type its values are: what becomes a doc comment. */
+const COMMENT_KEYWORDS = new Set(["description", "deprecated"]);
+
+/**
+ * jstt types an untyped schema with any keyword but those above as an object (`{ minLength:
+ * 2 }`, `{ format: date }`, `{ if, then, else }`, `{ not: ... }`, even `{ description }`),
+ * or after its `default`, though such a schema lets values of every type through (a keyword
+ * only constrains values of its own type). It is typed `unknown` (jstt's own `tsType`,
+ * which no schema from outside can carry: see KEYS_HIDDEN_FROM_JSTT), keeping its comments.
+ * An `if` with both `then` and `else` typed is the union of the two.
+ */
+function typedOrUnknown(schema: JsonObject): JsonObject {
+  const keys = Object.keys(schema);
+  if (keys.length === 0 || keys.some((key) => TYPE_SHAPING_KEYWORDS.has(key))) return schema;
+  const kept: JsonObject = {};
+  for (const key of keys) if (COMMENT_KEYWORDS.has(key)) setOwn(kept, key, schema[key]);
+  // A value passes `if` and `then`, or fails `if` and passes `else`: it is of `then`'s type or of `else`'s.
+  const { then: whenTrue, else: whenFalse } = schema;
+  if (isObject(whenTrue) && isObject(whenFalse) && whenTrue.tsType !== "unknown" && whenFalse.tsType !== "unknown") {
+    kept.anyOf = [whenTrue, whenFalse];
+    return kept;
+  }
+  kept.tsType = "unknown";
+  return kept;
+}
+
+/** jstt rejects a whole schema over these, although they are valid (or ignorable) JSON Schema. */
+function acceptedByJstt(key: string, value: JsonValue, schema: JsonObject): boolean {
+  switch (key) {
+    case "required":
+      return Array.isArray(value);
+    case "deprecated":
+      return typeof value === "boolean";
+    case "minItems":
+    case "maxItems": {
+      const { minItems, maxItems } = schema;
+      const isCount = (count: JsonValue | undefined) => typeof count === "number" && Number.isInteger(count) && count >= 0;
+      if (!isCount(value)) return false;
+      return !isCount(minItems) || !isCount(maxItems) || (minItems as number) <= (maxItems as number);
+    }
+    default:
+      return true;
+  }
+}
+
+function reachableDefinitions(roots: JsonValue[], definitions: Map<string, JsonValue>): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...roots];
+  while (pending.length > 0) {
+    forEachRef(pending.pop() as JsonValue, (ref) => {
+      const match = /^#\/\$defs\/([^/]+)/.exec(ref);
+      const name = match ? unescapePointerSegment(match[1]) : undefined;
+      if (name !== undefined && !reached.has(name) && definitions.has(name)) {
+        reached.add(name);
+        pending.push(definitions.get(name) as JsonValue);
+      }
+    });
+  }
+  return reached;
+}
+
+function forEachRef(value: JsonValue, visit: (ref: string) => void): void {
+  if (Array.isArray(value)) {
+    for (const item of value) forEachRef(item, visit);
+  } else if (isObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === "$ref" && typeof item === "string") visit(item);
+      else if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples") forEachRef(item, visit);
+    }
+  }
+}
+
+function pointer(segments: string[]): string {
+  return `#/${segments.map((segment) => segment.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+}
+
+function unescapePointerSegment(segment: string): string {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A literal `%` is a valid pointer character; keep the segment as written.
+  }
+  return decoded.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// ---------------------------------------------------------------------------------
+// Text
+
+/**
+ * Indents jstt's unformatted output by bracket nesting (two spaces per line that opens
+ * brackets, however many it opens), skipping brackets in strings and comments.
+ */
+export function indentDeclarations(code: string): string {
+  // One entry per open bracket: whether it added a level of indentation.
+  const open: boolean[] = [];
+  const level = () => open.filter(Boolean).length;
+  const out: string[] = [];
+  for (const rawLine of code.split("\n")) {
+    const line = rawLine.trim();
+    if (line === "") {
+      // jstt leaves an empty line in an empty interface; keep only the ones between declarations.
+      if (open.length === 0) out.push("");
+      continue;
+    }
+    if (line.startsWith("*") || line.startsWith("/*")) {
+      if (open.length === 0 && line.startsWith("/**") && out.length > 0 && out.at(-1) !== "") out.push("");
+      out.push("  ".repeat(level()) + (line.startsWith("*") ? ` ${line}` : line));
+      continue;
+    }
+    // A blank line between top-level declarations; jstt's unformatted output has none.
+    const startsDeclaration = line.startsWith("export ") && !out.at(-1)?.endsWith("*/");
+    if (open.length === 0 && startsDeclaration && out.length > 0 && out.at(-1) !== "") out.push("");
+    const brackets = bracketsOf(line);
+    let leading = 0;
+    while (brackets[leading] === "close") leading++;
+    for (let index = 0; index < leading; index++) open.pop();
+    out.push("  ".repeat(level()) + line);
+    let openedHere = 0;
+    for (const bracket of brackets.slice(leading)) {
+      if (bracket === "other") continue;
+      if (bracket === "close") {
+        open.pop();
+        openedHere = Math.max(0, openedHere - 1);
+      } else {
+        open.push(false);
+        openedHere++;
+      }
+    }
+    if (openedHere > 0) open[open.length - 1] = true;
+  }
+  return out.join("\n");
+}
+
+/** The brackets of one line in order; "close" entries before anything else are leading closers. */
+function bracketsOf(line: string): Array<"open" | "close" | "other"> {
+  const brackets: Array<"open" | "close" | "other"> = [];
+  for (let index = 0; index < line.length; index++) {
+    const char = line[index];
+    if (char === '"' || char === "'" || char === "`") {
+      index = endOfString(line, index);
+      brackets.push("other");
+    } else if (char === "/" && line[index + 1] === "/") {
+      break;
+    } else if (char === "{" || char === "[" || char === "(") {
+      brackets.push("open");
+    } else if (char === "}" || char === "]" || char === ")") {
+      brackets.push("close");
+    } else if (char !== " ") {
+      brackets.push("other");
+    }
+  }
+  return brackets;
+}
+
+function endOfString(line: string, start: number): number {
+  const quote = line[start];
+  for (let index = start + 1; index < line.length; index++) {
+    if (line[index] === "\\") index++;
+    else if (line[index] === quote) return index;
+  }
+  return line.length;
+}

@@ -1,0 +1,387 @@
+/**
+ * `createToolServer`, what a generated `createServer` returns: the registry, the precompiled
+ * validators and the author's handlers bound to the official SDK (v2), in both protocol eras
+ * (2025 `initialize` clients and 2026-07-28 clients), served through `fetch` (any runtime),
+ * or over stdio or Node's HTTP (`serveStdio`, `serveHttp`, whose Node-only parts load there).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, type Server, type ServerContext } from "@modelcontextprotocol/server";
+import { ConcurrencyGate, type AfterCallHook, type BeforeCallHook, type RateLimitHook } from "./call-policy.js";
+import { runToolCall, type AnyToolHandler, type CallEnd, type CallEnvironment, type CallLimits } from "./call-tool.js";
+import { clientRequests, isModernEra } from "./client-requests.js";
+import { ElicitationRounds, type ElicitationCapability } from "./elicitation.js";
+import { createSessionEntry, createStatelessEntry, type HttpEntry } from "./http-fetch.js";
+import { originSet, requestGuard } from "./request-guard.js";
+import { stderrLogger } from "./logger.js";
+import { Paginator } from "./pagination.js";
+import { RequestStateSigner, type RequestStateOptions } from "./request-state.js";
+import { sdkServerFor, type ResultCheck, type ResultProjection, type ToolsCallParams } from "./sdk-server.js";
+import type { ToolContext, ToolDefinition, ToolEntry, ToolLogger } from "./types.js";
+
+export interface ToolServerOptions {
+  /** Tools per `tools/list` page. Default 100. */
+  pageSize?: number;
+  /** Per-call time limit for every tool, in milliseconds. Default: none. */
+  timeoutMs?: number;
+  /** Per-tool time limits, by tool name; they win over `timeoutMs`. */
+  toolTimeouts?: Readonly<Record<string, number>>;
+  /** Largest accepted `arguments`, as JSON bytes. Default 1 MiB. */
+  maxArgumentBytes?: number;
+  /** Where the server logs (failure details, timeouts). Default: JSON lines on stderr. */
+  logger?: ToolLogger;
+  /** Instructions sent to clients at connection time. */
+  instructions?: string;
+  /** Open 2025-era HTTP sessions at most (the least recently used is closed). Default 1000. */
+  maxSessions?: number;
+  /**
+   * How `fetch` serves 2025-era clients. Default `false`: each of their requests alone, as the
+   * SDK does without server memory (Workers, serverless functions); such a client gets no
+   * session, so a cancellation cannot reach its call and the server cannot send it requests
+   * (`context.elicit`, `context.sample` refuse). `true`: with in-memory sessions, as
+   * `serveHttp()` always does, for one long-lived process (Deno, Bun, a Node framework).
+   * 2026-07-28 clients are served per request either way: that revision has no sessions.
+   */
+  legacySessions?: boolean;
+  /**
+   * Host names `fetch` accepts in the `Host` header (port-agnostic), and in the `Origin` of
+   * browser requests. Default: any Host, and see `allowedOrigins`.
+   */
+  allowedHosts?: string[];
+  /**
+   * Browser origins `fetch` accepts besides those `allowedHosts` names, each as a browser sends
+   * it: `https://app.example.com`. A request without an `Origin` (not from a browser) passes.
+   * Without `allowedHosts`, a request whose Host is a loopback name (localhost, 127.0.0.1,
+   * [::1]) must come from a loopback origin or one listed here, so a page on another site
+   * cannot drive a server on the user's machine; a request to any other Host is restricted
+   * only when this is set (then its Origin must be the Host's own, or listed here).
+   */
+  allowedOrigins?: string[];
+  /**
+   * Tool calls running at once, across every connection of this server. A call beyond the
+   * limit is not queued: it is answered at once with `isError` ("Server busy ..."), so a
+   * burst can neither pile up memory nor hold clients until their own timeouts. Default: no limit.
+   */
+  maxConcurrentCalls?: number;
+  /**
+   * Asked before each call of a known tool (before validation, so refusing is cheap):
+   * `true` runs it; `false` or `{ retryAfterMs }` answers `isError` "Rate limit reached ...".
+   */
+  rateLimit?: RateLimitHook;
+  /**
+   * Runs after the arguments passed validation and before the handler, with the tool's
+   * name, annotations, arguments and auth info: for access control. Return `{ deny: message }`
+   * or throw a `ToolError` to refuse the call with that message (`isError`).
+   */
+  beforeCall?: BeforeCallHook;
+  /** Runs after every call of a known tool with how it ended and what was sent: for audit logs. Its failures are logged, never sent. */
+  afterCall?: AfterCallHook;
+  /**
+   * How `context.elicit` signs the `requestState` of revision 2026-07-28's multi-round-trip
+   * calls (HMAC-SHA-256): `key` (at least 32 bytes; the same on every instance that may
+   * receive a client's retry) and `ttlSeconds` (default 600). Without a key, each server
+   * object draws a random one and logs a warning the first time it asks: that works while
+   * one process serves every round, but a retry reaching another instance (a second Worker
+   * isolate, a load-balanced replica, a restarted process) is refused as "not signed by
+   * this server".
+   */
+  requestState?: RequestStateOptions;
+}
+
+export interface ToolServerConfig<Handlers> extends ToolServerOptions {
+  info: { name: string; version: string };
+  /** Tool name → definition and validators (generated `registry`). */
+  registry: { readonly [name: string]: ToolEntry };
+  handlers: Handlers;
+}
+
+export interface HttpOptions {
+  /** Interface to bind. Default 127.0.0.1. */
+  host?: string;
+  /** Port; 0 picks a free one. Default 3000. */
+  port?: number;
+  /** Endpoint path. Default `/mcp`. */
+  path?: string;
+  /**
+   * Host names accepted in the `Host` header, and in the `Origin` header of browser requests
+   * (both port-agnostic). Default: localhost names when bound to a loopback address; required
+   * when binding anything else (DNS-rebinding protection).
+   */
+  allowedHosts?: string[];
+  /**
+   * More browser origins to accept, each as a browser sends it: `https://app.example.com`.
+   * A request with any other `Origin` is refused (403); one without (not from a browser) passes.
+   */
+  allowedOrigins?: string[];
+}
+
+export interface RunningServer {
+  close(): Promise<void>;
+}
+
+export interface HttpRunningServer extends RunningServer {
+  url: URL;
+}
+
+export interface ToolServer {
+  /** Serve this process's stdin/stdout. */
+  serveStdio(): Promise<RunningServer>;
+  /** Serve Streamable HTTP. */
+  serveHttp(options?: HttpOptions): Promise<HttpRunningServer>;
+  /**
+   * Streamable HTTP as a web-standard handler (bound: pass it around as it is), for Workers
+   * (`export default { fetch: server.fetch }`), Deno (`Deno.serve(server.fetch)`), Bun
+   * (`Bun.serve({ fetch: server.fetch })`) and any framework that hands over a `Request`.
+   * Applies the `allowedHosts` and `allowedOrigins` options; loads nothing Node-only.
+   */
+  fetch(request: Request): Promise<Response>;
+  /** A fresh low-level SDK server for one connection (to wire a custom transport). */
+  createSdkServer(): Server;
+  /** Stops everything this object started. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const DEFAULT_MAX_ARGUMENT_BYTES = 1024 * 1024;
+
+export function createToolServer<Handlers extends object>(config: ToolServerConfig<Handlers>): ToolServer {
+  const logger = config.logger ?? stderrLogger();
+  const entries = new Map<string, ToolEntry>();
+  for (const name of Object.keys(config.registry)) entries.set(name, config.registry[name]);
+  // tools/list order is the registry's definition order (sorted by name at generate time).
+  const definitions: ToolDefinition[] = [...entries.values()].map((e) => e.definition);
+  definitions.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const paginator = new Paginator(definitions, config.pageSize ?? DEFAULT_PAGE_SIZE);
+  const handlerFor = (name: string): AnyToolHandler | undefined =>
+    Object.hasOwn(config.handlers, name) ? (config.handlers as Record<string, AnyToolHandler>)[name] : undefined;
+  // One limits object for every call, and one more per tool with its own timeout.
+  const limits: CallLimits = {
+    timeoutMs: config.timeoutMs,
+    maxArgumentBytes: config.maxArgumentBytes ?? DEFAULT_MAX_ARGUMENT_BYTES,
+    concurrency: config.maxConcurrentCalls === undefined ? undefined : new ConcurrencyGate(config.maxConcurrentCalls),
+    rateLimit: config.rateLimit,
+    beforeCall: config.beforeCall,
+    afterCall: config.afterCall,
+  };
+  const signer = new RequestStateSigner(config.requestState);
+  const toolLimits = new Map(Object.entries(config.toolTimeouts ?? {}).map(([name, timeoutMs]) => [name, { ...limits, timeoutMs }]));
+
+  const callTool = (server: Server, servedAlone: boolean, params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck, projectResult: ResultProjection): Promise<CallEnd> => {
+    const name = params.name;
+    const entry = entries.get(name);
+    if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    const env = callEnvironment(server, servedAlone, ctx, logger, checkResult, projectResult);
+    const run = () => runToolCall(entry, handlerFor(name), params.arguments, env, toolLimits.get(name) ?? limits);
+    if (!isModernEra(server)) return run();
+    // Only a retry (it carries a requestState to verify) waits before its handler starts.
+    const rounds = elicitationRounds(signer, name, params.arguments, ctx, logger);
+    if (rounds instanceof Promise) return rounds.then((verified) => ((env.rounds = verified), run()));
+    env.rounds = rounds;
+    return run();
+  };
+
+  /** `servedAlone`: this server answers one HTTP request of a 2025-era client, without a session. */
+  const buildSdkServer = (servedAlone: boolean): Server =>
+    sdkServerFor({
+      info: config.info,
+      options: {
+        // logging: handlers may send log messages to the client (context.clientLog).
+        capabilities: { tools: {}, logging: {} },
+        ...(config.instructions ? { instructions: config.instructions } : {}),
+      },
+      listTools: (cursor) => paginator.page(cursor),
+      // The connection's server answers what the client declared (context.elicit, context.sample).
+      callTool: (server, params, ctx, checkResult, projectResult) => callTool(server, servedAlone, params, ctx, checkResult, projectResult),
+    });
+  const createSdkServer = () => buildSdkServer(false);
+
+  // Transport errors (unparseable lines, malformed requests) carry long validation dumps;
+  // one line of them is enough for the log.
+  const onerror = (error: Error) =>
+    logger.warn("transport error", { message: error.message.replace(/\s+/g, " ").slice(0, 300) });
+
+  // Each built on first use: a stdio server needs neither.
+  let sessions: HttpEntry | undefined;
+  const sessionEntry = () => (sessions ??= createSessionEntry(createSdkServer, { onerror, maxSessions: config.maxSessions }));
+  let stateless: HttpEntry | undefined;
+  const statelessEntry = () => (stateless ??= createStatelessEntry((era) => buildSdkServer(era === "legacy"), { onerror }));
+  const guard = requestGuard(config);
+  const running = new Set<RunningServer>();
+
+  return {
+    createSdkServer,
+    fetch: async (request) => guard(request) ?? (config.legacySessions ? sessionEntry() : statelessEntry()).fetch(request),
+
+    async serveStdio() {
+      // Loaded here: nothing Node-only loads with the runtime, so it runs on Workers, Deno and Bun.
+      const [{ serveStdio: sdkServeStdio }, { guardedStdioTransport }] = await Promise.all([
+        import("@modelcontextprotocol/server/stdio"),
+        import("./stdio-guard.js"),
+      ]);
+      const handle = sdkServeStdio(createSdkServer, { onerror, transport: guardedStdioTransport() });
+      const stop: RunningServer = {
+        close: async () => {
+          running.delete(stop);
+          await handle.close();
+        },
+      };
+      running.add(stop);
+      return stop;
+    },
+
+    async serveHttp(options = {}) {
+      const host = options.host ?? "127.0.0.1";
+      const path = options.path ?? "/mcp";
+      const loopback = isLoopback(host);
+      if (!loopback && !options.allowedHosts?.length) {
+        throw new Error(`serveHttp: binding ${host} needs allowedHosts (the Host names clients use), to stop DNS rebinding`);
+      }
+      const allowedOrigins = originSet(options.allowedOrigins);
+      // Loaded here: a stdio server (the common case) starts without the HTTP stack.
+      const [{ createServer: createHttpServer }, { hostHeaderValidation, localhostHostValidation, localhostOriginValidation, originValidation, toNodeHandler }] = await Promise.all([
+        importNodeOnly<typeof import("node:http")>("node:http"),
+        importNodeOnly<typeof import("@modelcontextprotocol/node")>("@modelcontextprotocol/node"),
+      ]);
+      const validateHost = options.allowedHosts?.length ? hostHeaderValidation(options.allowedHosts) : localhostHostValidation();
+      // Host alone does not stop a page from another site, open in a browser that reaches this
+      // server by its real name, from sending it requests: the Origin says where the page is from.
+      const validateOriginHost = loopback ? localhostOriginValidation() : originValidation(options.allowedHosts!);
+      const validateOrigin = (req: IncomingMessage, res: ServerResponse) => allowedOrigins.has(req.headers.origin ?? "") || validateOriginHost(req, res);
+      const nodeHandler = toNodeHandler(sessionEntry());
+      const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
+        const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+        if (pathname !== path) {
+          res.writeHead(404, { "content-type": "text/plain" }).end(`Not found; the MCP endpoint is ${path}\n`);
+          return;
+        }
+        if (!validateHost(req, res)) return;
+        if (!validateOrigin(req, res)) return;
+        if (req.method === "GET") flushHeadersWhenWritten(res);
+        nodeHandler(req, res).catch((error: unknown) => {
+          logger.error("HTTP handler failed", { message: error instanceof Error ? error.message : String(error) });
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+      });
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(options.port ?? 3000, host, () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+      const address = server.address() as AddressInfo;
+      const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+      const stop: HttpRunningServer = {
+        url: new URL(`http://${urlHost}:${address.port}${path}`),
+        close: async () => {
+          running.delete(stop);
+          server.closeAllConnections();
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+        },
+      };
+      running.add(stop);
+      return stop;
+    },
+
+    async close() {
+      await Promise.all([...running].map((r) => r.close()));
+      await Promise.all([sessions?.close(), stateless?.close()]);
+    },
+  };
+}
+
+/**
+ * What one SDK request gives a call: its signal (the request's own, aborted on
+ * cancellation or when the connection closes), progress only with a token, and the
+ * client-facing helpers.
+ */
+function callEnvironment(server: Server, servedAlone: boolean, ctx: ServerContext, logger: ToolLogger, checkResult: ResultCheck, projectResult: ResultProjection): CallEnvironment {
+  const request = ctx.mcpReq;
+  const progressToken = request._meta?.progressToken;
+  return {
+    signal: request.signal,
+    signalEndsWithCall: true,
+    requestId: request.id,
+    authInfo: ctx.http?.authInfo,
+    logger,
+    checkResult,
+    projectResult,
+    clientLog: clientLogger(ctx, logger),
+    ...clientRequests(server, ctx, servedAlone),
+    progress:
+      progressToken === undefined
+        ? noProgress
+        : async (progress, total, message) => {
+            await request.notify({
+              method: "notifications/progress",
+              params: {
+                progressToken,
+                progress,
+                ...(total === undefined ? {} : { total }),
+                ...(message === undefined ? {} : { message }),
+              },
+            });
+          },
+  };
+}
+
+/**
+ * `context.elicit` on a 2026-07-28 request: the client's capabilities come with each
+ * request, and a retry's `requestState` is verified before the handler runs.
+ */
+function elicitationRounds(signer: RequestStateSigner, tool: string, args: unknown, ctx: ServerContext, logger: ToolLogger): ElicitationRounds | Promise<ElicitationRounds> {
+  const request = ctx.mcpReq;
+  const declared = request.envelope?.[CLIENT_CAPABILITIES_META_KEY as keyof typeof request.envelope] as { elicitation?: ElicitationCapability } | undefined;
+  const binding = { tool, arguments: args, principal: ctx.http?.authInfo?.clientId };
+  const state = request.requestState();
+  if (state === undefined) return ElicitationRounds.fresh(signer, binding, declared?.elicitation, logger);
+  return ElicitationRounds.resume(signer, binding, declared?.elicitation, state, request.inputResponses, logger);
+}
+
+/** Without a progress token the client asked for no progress: reports go nowhere. */
+const noProgress: ToolContext["progress"] = async () => {};
+
+/**
+ * `context.clientLog`: MCP logging notifications, filtered by the level the client chose
+ * (the SDK applies it). Sending is fire-and-forget: a log line must never fail a call.
+ */
+function clientLogger(ctx: ServerContext, serverLog: ToolLogger): ToolLogger {
+  const send = (level: "debug" | "info" | "warning" | "error", message: string, data: unknown) => {
+    ctx.mcpReq.log(level, data === undefined ? message : { message, data }).catch((error: unknown) => {
+      serverLog.debug("could not send a log message to the client", { message: error instanceof Error ? error.message : String(error) });
+    });
+  };
+  return {
+    debug: (message, data) => send("debug", message, data),
+    info: (message, data) => send("info", message, data),
+    warn: (message, data) => send("warning", message, data),
+    error: (message, data) => send("error", message, data),
+  };
+}
+
+/**
+ * A GET opens a server-sent event stream that may stay quiet for a long time. Node holds
+ * the status line and headers until the first body byte, so a client waiting for the
+ * stream to open would wait for the first event or keep-alive (15 s): send them at once.
+ */
+function flushHeadersWhenWritten(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    const written = writeHead.apply(this, args as never);
+    this.flushHeaders();
+    return written;
+  } as ServerResponse["writeHead"];
+}
+
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * `import(specifier)` through a variable, which bundlers leave alone: a literal one would
+ * pull Node's HTTP stack, and its static `node:` imports, into a Worker bundle of the
+ * server, where workerd refuses to load them although only `serveHttp()` needs them.
+ */
+function importNodeOnly<T>(specifier: string): Promise<T> {
+  return import(specifier) as Promise<T>;
+}
