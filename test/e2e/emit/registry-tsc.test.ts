@@ -12,7 +12,7 @@ import { createIssue, getWeather, projectModel } from "../../helpers/project-mod
 
 // --- The emitted files type-check together, as a user's project would ---------------
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../../..");
 const workDir = path.join(root, ".tmp/emit-registry/compile");
 
 /** `generated/tools/<file>.ts` as the types emitter's contract describes it. */
