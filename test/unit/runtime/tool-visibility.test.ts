@@ -1,8 +1,9 @@
 /**
- * Tool lists per caller: a `verifyToken` hook on the HTTP entry, two bearer tokens (one with
- * files:write, one without), the SDK's own client over a real socket, in both eras. Each
- * caller pages through its own list, a hidden tool answers as an unknown one, a refused
- * token gets 401 and the challenge; without a hook every tool is listed.
+ * Tool lists per caller: a `verifyToken` hook on the HTTP entries (`serveHttp` over a real
+ * socket; `fetch`, stateless and with 2025 sessions), two bearer tokens (one with
+ * files:write, one without), the SDK's own client in both eras. Each caller pages through
+ * its own list, a hidden tool answers as an unknown one, a refused token gets 401 and the
+ * challenge; without a hook every tool is listed.
  */
 import { Client, ProtocolError, StreamableHTTPClientTransport, type StandardSchemaV1 } from "@modelcontextprotocol/client";
 import { OAuthError, OAuthErrorCode, verifyBearerToken, type AuthInfo } from "@modelcontextprotocol/server";
@@ -60,6 +61,11 @@ const ERAS = [
   { era: "2026-07-28", negotiation: { mode: "auto" as const } },
 ];
 
+/** The HTTP entries the hook guards. */
+type Entry = "serveHttp" | "fetch" | "fetch with legacySessions";
+const ENTRIES: Entry[] = ["serveHttp", "fetch", "fetch with legacySessions"];
+const CASES = ENTRIES.flatMap((entry) => ERAS.map((era) => ({ entry, ...era })));
+
 type Wire = { status: number; wwwAuthenticate: string | null; messages: Array<{ id?: unknown; result?: Record<string, unknown>; error?: unknown }> };
 
 const running: Array<{ server: ToolServer; clients: Client[] }> = [];
@@ -71,24 +77,39 @@ afterEach(async () => {
   }
 });
 
-async function serve(options: ToolServerOptions) {
-  const server = createToolServer({ info: { name: "files", version: "1.0.0" }, registry, handlers, pageSize: PAGE_SIZE, ...options });
-  const { url } = await server.serveHttp({ port: 0 });
+/** A server on `entry`: where its clients connect, and how their requests reach it. */
+async function serve(options: ToolServerOptions & { registry?: Record<string, ToolEntry> }, on: Entry = "serveHttp") {
+  const server = createToolServer({
+    info: { name: "files", version: "1.0.0" },
+    registry,
+    handlers,
+    pageSize: PAGE_SIZE,
+    ...(on === "fetch with legacySessions" ? { legacySessions: true } : {}),
+    ...options,
+  });
   const entry = { server, clients: [] as Client[] };
   running.push(entry);
-  return { url, entry };
+  if (on === "serveHttp") {
+    const { url } = await server.serveHttp({ port: 0 });
+    return { url, entry, send: (input: string | URL | Request, init?: RequestInit) => fetch(input, init) };
+  }
+  // Detached, as a Worker or Deno.serve holds it.
+  const serverFetch = server.fetch;
+  return { url: new URL("https://files.example.com/mcp"), entry, send: (input: string | URL | Request, init?: RequestInit) => serverFetch(new Request(input, init)) };
 }
+
+type Served = Awaited<ReturnType<typeof serve>>;
 
 /**
  * The SDK's client with a bearer token, and every answer to its POSTs as sent (status, the
  * challenge header, the JSON-RPC messages), read before the client reads them.
  */
-async function connect(url: URL, entry: { clients: Client[] }, negotiation: { mode: "auto" } | undefined, token?: string) {
+async function connect({ url, entry, send }: Served, negotiation: { mode: "auto" } | undefined, token?: string) {
   const wire: Wire[] = [];
   const transport = new StreamableHTTPClientTransport(url, {
     ...(token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {}),
     fetch: async (input, init) => {
-      const response = await fetch(input, init);
+      const response = await send(input, init);
       if (init?.method === "POST") {
         const text = await response.clone().text();
         const bodies = response.headers.get("content-type")?.includes("text/event-stream")
@@ -141,11 +162,11 @@ async function callError(client: Client, name: string): Promise<{ code: number; 
   throw new Error(`calling ${name} succeeded`);
 }
 
-describe.each(ERAS)("verifyToken over serveHttp, $era client", ({ era, negotiation }) => {
+describe.each(CASES)("verifyToken on $entry, $era client", ({ entry: on, era, negotiation }) => {
   it("each token sees its own list, page by page; 2026-07-28 answers say the list is private", async () => {
-    const { url, entry } = await serve({ verifyToken, resourceMetadataUrl: RESOURCE_METADATA });
-    const writer = await connect(url, entry, negotiation, "writer-token");
-    const reader = await connect(url, entry, negotiation, "reader-token");
+    const served = await serve({ verifyToken, resourceMetadataUrl: RESOURCE_METADATA }, on);
+    const writer = await connect(served, negotiation, "writer-token");
+    const reader = await connect(served, negotiation, "reader-token");
     expect(writer.client.getNegotiatedProtocolVersion()).toBe(era);
 
     expect(await pages(writer.client)).toEqual(chunks(WRITER_TOOLS));
@@ -164,9 +185,9 @@ describe.each(ERAS)("verifyToken over serveHttp, $era client", ({ era, negotiati
   });
 
   it("a call to a tool the caller may not see answers exactly as an unknown tool does", async () => {
-    const { url, entry } = await serve({ verifyToken });
-    const reader = await connect(url, entry, negotiation, "reader-token");
-    const writer = await connect(url, entry, negotiation, "writer-token");
+    const served = await serve({ verifyToken }, on);
+    const reader = await connect(served, negotiation, "reader-token");
+    const writer = await connect(served, negotiation, "writer-token");
 
     const hidden = await callError(reader.client, "delete_file");
     const unknown = await callError(reader.client, "no_such_file");
@@ -187,24 +208,24 @@ describe.each(ERAS)("verifyToken over serveHttp, $era client", ({ era, negotiati
   });
 
   it("a cursor from another caller's list is refused, not read against this one", async () => {
-    const { url, entry } = await serve({ verifyToken });
-    const writer = await connect(url, entry, negotiation, "writer-token");
-    const reader = await connect(url, entry, negotiation, "reader-token");
+    const served = await serve({ verifyToken }, on);
+    const writer = await connect(served, negotiation, "writer-token");
+    const reader = await connect(served, negotiation, "reader-token");
     const first = await listPage(writer.client);
     expect(first.nextCursor).toBeDefined();
     await expect(listPage(reader.client, first.nextCursor)).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("Invalid cursor") });
   });
 
   it("a refused token gets 401 and the WWW-Authenticate challenge, with resource_metadata", async () => {
-    const { url, entry } = await serve({ verifyToken, resourceMetadataUrl: RESOURCE_METADATA });
-    const refused = await connect(url, entry, negotiation, "stolen-token").catch((error: unknown) => error);
+    const served = await serve({ verifyToken, resourceMetadataUrl: RESOURCE_METADATA }, on);
+    const refused = await connect(served, negotiation, "stolen-token").catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(Error);
     // What the client got, as sent.
     const wire: Wire[] = [];
-    const probe = new StreamableHTTPClientTransport(url, {
+    const probe = new StreamableHTTPClientTransport(served.url, {
       requestInit: { headers: { Authorization: "Bearer stolen-token" } },
       fetch: async (input, init) => {
-        const response = await fetch(input, init);
+        const response = await served.send(input, init);
         wire.push({ status: response.status, wwwAuthenticate: response.headers.get("www-authenticate"), messages: [] });
         return response;
       },
@@ -274,11 +295,11 @@ describe("verifyToken's answers", () => {
   });
 });
 
-describe.each(ERAS)("no verifyToken hook, $era client", ({ negotiation, era }) => {
+describe.each(CASES)("no verifyToken hook on $entry, $era client", ({ entry: on, negotiation, era }) => {
   it("every tool is listed to everyone, and 2026-07-28 answers say the list is public", async () => {
-    const { url, entry } = await serve({});
-    const anyone = await connect(url, entry, negotiation);
-    const withToken = await connect(url, entry, negotiation, "reader-token");
+    const served = await serve({}, on);
+    const anyone = await connect(served, negotiation);
+    const withToken = await connect(served, negotiation, "reader-token");
     for (const { client, wire } of [anyone, withToken]) {
       expect(await pages(client)).toEqual(chunks(EVERY_TOOL));
       expect((await client.callTool({ name: "purge", arguments: {} })).content).toEqual([{ type: "text", text: "purge by nobody" }]);
@@ -293,16 +314,8 @@ describe.each(ERAS)("no verifyToken hook, $era client", ({ negotiation, era }) =
 
 describe("a registry without scoped tools", () => {
   it("answers public lists in 2026-07-28 even to a verified caller: the list does not depend on it", async () => {
-    const server = createToolServer({
-      info: { name: "files", version: "1.0.0" },
-      registry: { read_file: tool("read_file") },
-      handlers,
-      verifyToken,
-    });
-    const { url } = await server.serveHttp({ port: 0 });
-    const entry = { server, clients: [] as Client[] };
-    running.push(entry);
-    const reader = await connect(url, entry, { mode: "auto" }, "reader-token");
+    const served = await serve({ verifyToken, registry: { read_file: tool("read_file") } }, "fetch");
+    const reader = await connect(served, { mode: "auto" }, "reader-token");
     expect(await pages(reader.client)).toEqual([["read_file"]]);
     expect(listResults(reader.wire).map((r) => r.cacheScope)).toEqual(["public"]);
   });
