@@ -268,6 +268,17 @@ describe("verifyToken's answers", () => {
     expect(right.status).toBe(200);
   });
 
+  it("every method is asked for a token but a CORS preflight, which cannot carry one", async () => {
+    const server = createToolServer({ info: { name: "files", version: "1.0.0" }, registry, handlers, verifyToken, legacySessions: true });
+    running.push({ server, clients: [] });
+    for (const method of ["GET", "DELETE"]) {
+      const answer = await server.fetch(new Request("http://127.0.0.1/mcp", { method, headers: { accept: "text/event-stream", "mcp-session-id": "any" } }));
+      expect([method, answer.status, answer.headers.get("www-authenticate")]).toEqual([method, 401, 'Bearer error="invalid_token", error_description="Missing Authorization header"']);
+    }
+    const preflight = await server.fetch(new Request("http://127.0.0.1/mcp", { method: "OPTIONS", headers: { "access-control-request-method": "POST" } }));
+    expect(preflight.status).not.toBe(401);
+  });
+
   it("an OAuthError the hook throws gets its own answer; any other failure is logged and answered 500", async () => {
     const logged: string[] = [];
     const logger = { debug() {}, info() {}, warn() {}, error: (message: string, data?: unknown) => void logged.push(`${message} ${JSON.stringify(data)}`) };
