@@ -12,7 +12,8 @@ import type { ToolLogger } from "./types.js";
  * token, or `undefined` to refuse it (401 `invalid_token`). Throwing the SDK's `OAuthError`
  * refuses with that error's answer (`invalid_token` 401, `insufficient_scope` 403, ...);
  * e.g. `(request) => verifyBearerToken(request.headers.get("authorization"), { verifier })`.
- * Any other exception is a fault of the hook: logged, and answered 500.
+ * Any other exception is a fault of the hook: logged, and answered 500. The hook reads the
+ * headers only: the body is the MCP message, read once the caller is known.
  */
 export type VerifyToken = (request: Request) => AuthInfo | undefined | Promise<AuthInfo | undefined>;
 
