@@ -127,5 +127,10 @@ describe("auth through model, registry and docs", () => {
     );
     expect(page("docs/read_file.md")).not.toContain("Scopes");
     expect(page("docs/html/read_file.html")).not.toContain("Scopes");
+    const catalog = JSON.parse(page("docs/catalog.json")) as { tools: Array<{ name: string; scopes?: string[] }> };
+    expect(catalog.tools.map((t) => [t.name, t.scopes])).toEqual([
+      ["delete_file", ["files:write", "files:admin"]],
+      ["read_file", undefined],
+    ]);
   });
 });
