@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, type Server, type ServerContext } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, type AuthInfo, type Server, type ServerContext } from "@modelcontextprotocol/server";
 import { ConcurrencyGate, type AfterCallHook, type BeforeCallHook, type RateLimitHook } from "./call-policy.js";
 import { runToolCall, type AnyToolHandler, type CallEnd, type CallEnvironment, type CallLimits } from "./call-tool.js";
 import { clientRequests, isModernEra } from "./client-requests.js";
@@ -14,10 +14,11 @@ import { ElicitationRounds, type ElicitationCapability } from "./elicitation.js"
 import { createSessionEntry, createStatelessEntry, type HttpEntry } from "./http-fetch.js";
 import { originSet, requestGuard } from "./request-guard.js";
 import { stderrLogger } from "./logger.js";
-import { Paginator } from "./pagination.js";
 import { RequestStateSigner, type RequestStateOptions } from "./request-state.js";
 import { sdkServerFor, type ResultCheck, type ResultProjection, type ToolsCallParams } from "./sdk-server.js";
+import { ToolVisibility } from "./tool-visibility.js";
 import type { ToolContext, ToolDefinition, ToolEntry, ToolLogger } from "./types.js";
+import { behindGate, type VerifyToken } from "./verify-token.js";
 
 export interface ToolServerOptions {
   /** Tools per `tools/list` page. Default 100. */
@@ -86,6 +87,20 @@ export interface ToolServerOptions {
    * this server".
    */
   requestState?: RequestStateOptions;
+  /**
+   * Who is calling, on the HTTP entries (`fetch`, `serveHttp`): the `AuthInfo` of the
+   * request's bearer token, or `undefined` to refuse it with 401 and a `WWW-Authenticate`
+   * challenge (throw the SDK's `OAuthError` for another answer). Its scopes decide which
+   * tools the caller sees and may call (a spec's `auth.scopes`), and handlers and hooks get
+   * it as `authInfo`. Without it, and on stdio, there is no caller identity: every tool is
+   * listed to everyone.
+   */
+  verifyToken?: VerifyToken;
+  /**
+   * The URL of this server's OAuth Protected Resource Metadata document (RFC 9728), named in
+   * the 401 challenge as `resource_metadata` so clients can find the authorization server.
+   */
+  resourceMetadataUrl?: string;
 }
 
 export interface ToolServerConfig<Handlers> extends ToolServerOptions {
@@ -135,8 +150,11 @@ export interface ToolServer {
    * Applies the `allowedHosts` and `allowedOrigins` options; loads nothing Node-only.
    */
   fetch(request: Request): Promise<Response>;
-  /** A fresh low-level SDK server for one connection (to wire a custom transport). */
-  createSdkServer(): Server;
+  /**
+   * A fresh low-level SDK server for one connection (to wire a custom transport). With the
+   * caller's `authInfo`, 2026-07-28 `tools/list` answers say whether they are `private` to it.
+   */
+  createSdkServer(context?: { authInfo?: AuthInfo }): Server;
   /** Stops everything this object started. */
   close(): Promise<void>;
 }
@@ -151,7 +169,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   // tools/list order is the registry's definition order (sorted by name at generate time).
   const definitions: ToolDefinition[] = [...entries.values()].map((e) => e.definition);
   definitions.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const paginator = new Paginator(definitions, config.pageSize ?? DEFAULT_PAGE_SIZE);
+  const visibility = new ToolVisibility(entries, definitions, config.pageSize ?? DEFAULT_PAGE_SIZE);
   const handlerFor = (name: string): AnyToolHandler | undefined =>
     Object.hasOwn(config.handlers, name) ? (config.handlers as Record<string, AnyToolHandler>)[name] : undefined;
   // One limits object for every call, and one more per tool with its own timeout.
@@ -169,7 +187,8 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   const callTool = (server: Server, servedAlone: boolean, params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck, projectResult: ResultProjection): Promise<CallEnd> => {
     const name = params.name;
     const entry = entries.get(name);
-    if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    // A tool the caller may not see is one it cannot tell from a tool that does not exist.
+    if (!entry || !visibility.allows(name, ctx.http?.authInfo)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const env = callEnvironment(server, servedAlone, ctx, logger, checkResult, projectResult);
     const run = () => runToolCall(entry, handlerFor(name), params.arguments, env, toolLimits.get(name) ?? limits);
     if (!isModernEra(server)) return run();
@@ -181,19 +200,22 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   };
 
   /** `servedAlone`: this server answers one HTTP request of a 2025-era client, without a session. */
-  const buildSdkServer = (servedAlone: boolean): Server =>
+  const buildSdkServer = (servedAlone: boolean, authInfo: AuthInfo | undefined): Server =>
     sdkServerFor({
       info: config.info,
       options: {
         // logging: handlers may send log messages to the client (context.clientLog).
         capabilities: { tools: {}, logging: {} },
         ...(config.instructions ? { instructions: config.instructions } : {}),
+        // 2026-07-28 only (2025-era answers never carry it). Over HTTP the SDK builds one
+        // server per request, with that request's auth info.
+        cacheHints: { "tools/list": { cacheScope: visibility.cacheScope(authInfo) } },
       },
-      listTools: (cursor) => paginator.page(cursor),
+      listTools: (cursor, ctx) => visibility.listFor(ctx.http?.authInfo).page(cursor),
       // The connection's server answers what the client declared (context.elicit, context.sample).
       callTool: (server, params, ctx, checkResult, projectResult) => callTool(server, servedAlone, params, ctx, checkResult, projectResult),
     });
-  const createSdkServer = () => buildSdkServer(false);
+  const createSdkServer = (context?: { authInfo?: AuthInfo }) => buildSdkServer(false, context?.authInfo);
 
   // Transport errors (unparseable lines, malformed requests) carry long validation dumps;
   // one line of them is enough for the log.
@@ -204,13 +226,16 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   let sessions: HttpEntry | undefined;
   const sessionEntry = () => (sessions ??= createSessionEntry(createSdkServer, { onerror, maxSessions: config.maxSessions }));
   let stateless: HttpEntry | undefined;
-  const statelessEntry = () => (stateless ??= createStatelessEntry((era) => buildSdkServer(era === "legacy"), { onerror }));
+  const statelessEntry = () => (stateless ??= createStatelessEntry((era, authInfo) => buildSdkServer(era === "legacy", authInfo), { onerror }));
+  const gate = config.verifyToken ? { verifyToken: config.verifyToken, resourceMetadataUrl: config.resourceMetadataUrl, logger } : undefined;
+  // Host and Origin first: a request they refuse never reaches the token hook.
+  const serveFetch = behindGate(gate, (request, authInfo) => (config.legacySessions ? sessionEntry() : statelessEntry()).fetch(request, authInfo));
   const guard = requestGuard(config);
   const running = new Set<RunningServer>();
 
   return {
     createSdkServer,
-    fetch: async (request) => guard(request) ?? (config.legacySessions ? sessionEntry() : statelessEntry()).fetch(request),
+    fetch: async (request) => guard(request) ?? serveFetch(request),
 
     async serveStdio() {
       // Loaded here: nothing Node-only loads with the runtime, so it runs on Workers, Deno and Bun.
@@ -247,7 +272,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
       // server by its real name, from sending it requests: the Origin says where the page is from.
       const validateOriginHost = loopback ? localhostOriginValidation() : originValidation(options.allowedHosts!);
       const validateOrigin = (req: IncomingMessage, res: ServerResponse) => allowedOrigins.has(req.headers.origin ?? "") || validateOriginHost(req, res);
-      const nodeHandler = toNodeHandler(sessionEntry());
+      const nodeHandler = toNodeHandler({ fetch: behindGate(gate, (request, authInfo) => sessionEntry().fetch(request, authInfo)) });
       const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
         const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
         if (pathname !== path) {

@@ -5,22 +5,26 @@
  * belong to; `serveHttp()`, or `fetch` with `legacySessions`) or the SDK's stateless serving,
  * one server per request and nothing kept between requests (`fetch`'s default).
  */
-import { createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest, type Server } from "@modelcontextprotocol/server";
+import { createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest, type AuthInfo, type Server } from "@modelcontextprotocol/server";
 import { LegacySessions } from "./legacy-sessions.js";
 
 export interface HttpEntry {
-  fetch(request: Request): Promise<Response>;
+  /** `authInfo`: the caller, as the `verifyToken` hook found it (verify-token.ts). */
+  fetch(request: Request, authInfo?: AuthInfo): Promise<Response>;
   close(): Promise<void>;
 }
 
 /** The SDK's entry as it is: both eras per request. `createServer` learns which era it serves. */
-export function createStatelessEntry(createServer: (era: "legacy" | "modern") => Server, options: { onerror: (error: Error) => void }): HttpEntry {
-  const handler = createMcpHandler((context) => createServer(context.era), { legacy: "stateless", onerror: options.onerror });
-  return { fetch: (request) => handler.fetch(request), close: () => handler.close() };
+export function createStatelessEntry(
+  createServer: (era: "legacy" | "modern", authInfo: AuthInfo | undefined) => Server,
+  options: { onerror: (error: Error) => void },
+): HttpEntry {
+  const handler = createMcpHandler((context) => createServer(context.era, context.authInfo), { legacy: "stateless", onerror: options.onerror });
+  return { fetch: (request, authInfo) => handler.fetch(request, authInfo === undefined ? undefined : { authInfo }), close: () => handler.close() };
 }
 
 export function createSessionEntry(
-  createServer: () => Server,
+  createServer: (context?: { authInfo?: AuthInfo }) => Server,
   options: { onerror: (error: Error) => void; maxSessions?: number },
 ): HttpEntry {
   let modern: ReturnType<typeof createMcpHandler> | undefined;
@@ -28,15 +32,16 @@ export function createSessionEntry(
   const legacy = new LegacySessions(createServer, { onerror: options.onerror, maxSessions: options.maxSessions });
 
   return {
-    async fetch(request) {
+    async fetch(request, authInfo) {
+      const modernFetch = (modernRequest: Request) => modernHandler().fetch(modernRequest, authInfo === undefined ? undefined : { authInfo });
       // GET (the standalone SSE stream), DELETE (ending a session) and session traffic are
       // 2025-era only; a GET or DELETE that names a later revision gets that revision's answer (405).
-      if (request.headers.get("mcp-session-id")) return legacy.handle(request, undefined);
+      if (request.headers.get("mcp-session-id")) return legacy.handle(request, undefined, authInfo);
       if (request.method === "GET" || request.method === "DELETE") {
         const version = request.headers.get("mcp-protocol-version");
-        return version !== null && !/^202[45]-/.test(version) ? modernHandler().fetch(request) : legacy.handle(request, undefined);
+        return version !== null && !/^202[45]-/.test(version) ? modernFetch(request) : legacy.handle(request, undefined, authInfo);
       }
-      if (request.method !== "POST") return modernHandler().fetch(request);
+      if (request.method !== "POST") return modernFetch(request);
       if (Number(request.headers.get("content-length") ?? 0) > DEFAULT_MAX_REQUEST_BODY_SIZE) return tooLarge();
       const text = await request.text();
       if (text.length > DEFAULT_MAX_REQUEST_BODY_SIZE) return tooLarge();
@@ -46,9 +51,9 @@ export function createSessionEntry(
       try {
         body = JSON.parse(text);
       } catch {
-        return modernHandler().fetch(again); // answers with a JSON-RPC parse error
+        return modernFetch(again); // answers with a JSON-RPC parse error
       }
-      return (await isLegacyRequest(again, body)) ? legacy.handle(again, body) : modernHandler().fetch(again);
+      return (await isLegacyRequest(again, body)) ? legacy.handle(again, body, authInfo) : modernFetch(again);
     },
 
     async close() {

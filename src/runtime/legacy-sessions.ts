@@ -11,6 +11,7 @@ import {
   isJSONRPCNotification,
   isJSONRPCRequest,
   isJSONRPCResultResponse,
+  type AuthInfo,
   type RequestId,
   type Server,
   WebStandardStreamableHTTPServerTransport,
@@ -37,7 +38,7 @@ export class LegacySessions {
   private sweeper: ReturnType<typeof setInterval> | undefined;
 
   constructor(
-    private readonly createServer: () => Server,
+    private readonly createServer: (context?: { authInfo?: AuthInfo }) => Server,
     private readonly options: LegacySessionOptions = {},
   ) {
     this.maxSessions = options.maxSessions ?? 1000;
@@ -48,9 +49,9 @@ export class LegacySessions {
     return this.sessions.size;
   }
 
-  async handle(request: Request, parsedBody: unknown, authInfo?: unknown): Promise<Response> {
+  async handle(request: Request, parsedBody: unknown, authInfo?: AuthInfo): Promise<Response> {
     const sessionId = request.headers.get("mcp-session-id");
-    const handleOptions = { parsedBody, ...(authInfo === undefined ? {} : { authInfo: authInfo as never }) };
+    const handleOptions = { parsedBody, ...(authInfo === undefined ? {} : { authInfo }) };
     if (sessionId) {
       const session = this.sessions.get(sessionId);
       if (!session) return jsonRpcError(404, -32001, "Session not found");
@@ -61,7 +62,7 @@ export class LegacySessions {
       return jsonRpcError(400, -32000, "Bad Request: an Mcp-Session-Id header is required (send initialize first)");
     }
     if (this.sessions.size >= this.maxSessions) await this.closeLeastRecentlyUsed();
-    const server = this.createServer();
+    const server = this.createServer(authInfo === undefined ? undefined : { authInfo });
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => globalThis.crypto.randomUUID(),
       onsessioninitialized: (id) => {

@@ -41,15 +41,16 @@ export class RequestStateSigner {
   /** No key was given: a random one, good for this server object only. */
   readonly ephemeral: boolean;
   private readonly ttlSeconds: number;
-  private readonly rawKey: Uint8Array;
+  /** The key given in the options; a random one is drawn at first use instead (see cryptoKey). */
+  private readonly rawKey: Uint8Array | undefined;
   private key: Promise<HmacKey> | undefined;
   private ephemeralUsed = false;
 
   constructor(options: RequestStateOptions = {}) {
     const given = options.key;
     this.ephemeral = given === undefined;
-    this.rawKey = given === undefined ? globalThis.crypto.getRandomValues(new Uint8Array(MIN_KEY_BYTES)) : typeof given === "string" ? encoder.encode(given) : given;
-    if (this.rawKey.byteLength < MIN_KEY_BYTES) {
+    this.rawKey = given === undefined ? undefined : typeof given === "string" ? encoder.encode(given) : given;
+    if (this.rawKey !== undefined && this.rawKey.byteLength < MIN_KEY_BYTES) {
       throw new RangeError(`requestState.key must be at least ${MIN_KEY_BYTES} bytes (HMAC-SHA-256); got ${this.rawKey.byteLength}`);
     }
     const ttl = options.ttlSeconds ?? DEFAULT_STATE_TTL_SECONDS;
@@ -95,8 +96,15 @@ export class RequestStateSigner {
     return { payload: payload as Record<string, unknown> };
   }
 
+  /**
+   * The HMAC key, made at the first sign or verify: a Worker creates its server at module
+   * scope, where workerd refuses to generate random values, so a random key waits for a request.
+   */
   private cryptoKey(): Promise<HmacKey> {
-    this.key ??= globalThis.crypto.subtle.importKey("raw", this.rawKey as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    if (this.key === undefined) {
+      const raw = this.rawKey ?? globalThis.crypto.getRandomValues(new Uint8Array(MIN_KEY_BYTES));
+      this.key = globalThis.crypto.subtle.importKey("raw", raw as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    }
     return this.key;
   }
 }

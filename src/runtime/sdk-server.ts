@@ -33,8 +33,8 @@ export type ResultProjection = (result: CallToolResult, outputSchema: Readonly<R
 export interface SdkServerSetup {
   info: ConstructorParameters<typeof Server>[0];
   options: ConstructorParameters<typeof Server>[1];
-  /** The page of tools at `cursor`; undefined for a cursor that is not one of ours. */
-  listTools: (cursor: string | undefined) => Page<ToolDefinition> | undefined;
+  /** The page of tools at `cursor` for the request's caller; undefined for a cursor that is not one of ours. */
+  listTools: (cursor: string | undefined, ctx: ServerContext) => Page<ToolDefinition> | undefined;
   /** Runs one call on `server`; an unknown tool throws the protocol error to send. */
   callTool: (server: Server, params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck, projectResult: ResultProjection) => Promise<CallEnd>;
 }
@@ -42,8 +42,8 @@ export interface SdkServerSetup {
 export function sdkServerFor(setup: SdkServerSetup): Server {
   const server = new Server(setup.info, setup.options);
   const projectResult: ResultProjection = (result, outputSchema) => server.projectCallToolResult(result as never, outputSchema) as unknown as CallToolResult;
-  server.setRequestHandler("tools/list", async (request) => {
-    const page = setup.listTools(request.params?.cursor);
+  server.setRequestHandler("tools/list", async (request, ctx) => {
+    const page = setup.listTools(request.params?.cursor, ctx);
     if (!page) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
     // Our definitions are the spec's wire JSON, already in MCP's shape; the SDK's Tool
     // type is stricter about open-ended fields (schemas, _meta) than it needs to be here.

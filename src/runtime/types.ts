@@ -271,9 +271,14 @@ export interface ValidationError {
   message?: string;
 }
 
-/** One registry entry: the wire definition and its validators. */
+/** One registry entry: the wire definition, its validators and who may see it. */
 export interface ToolEntry {
   definition: ToolDefinition;
   validateInput: CompiledValidator;
   validateOutput?: CompiledValidator;
+  /**
+   * The spec's `auth`: a caller whose request carries auth info sees and calls the tool
+   * only when its scopes include every one of these. Never sent to clients.
+   */
+  auth?: { readonly scopes: readonly string[] };
 }

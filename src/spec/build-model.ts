@@ -310,6 +310,7 @@ function modelTool(
     ids: toolIdentifiers(name),
     examples: examples.examples,
     tags: Array.isArray(value.tags) ? (value.tags as string[]) : [],
+    ...(Array.isArray((value.auth as { scopes?: unknown } | undefined)?.scopes) ? { auth: { scopes: [...(value.auth as { scopes: string[] }).scopes] } } : {}),
     ...(typeof value.renamedFrom === "string" ? { renamedFrom: namespacedToolName(config.namespace, value.renamedFrom) } : {}),
     location: locate(yaml, toolPath),
     sources: [yaml.file, ...[...extraSources].sort()],

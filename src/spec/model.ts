@@ -67,6 +67,11 @@ export interface ToolModel {
   examples: ToolExample[];
   /** Docs grouping labels (`tags:`), in the author's order; empty when none. */
   tags: string[];
+  /**
+   * Who may see and call the tool (`auth:`), when the spec limits it: every scope the
+   * caller's access token must carry, in the author's order. Never on the wire.
+   */
+  auth?: { scopes: string[] };
   /** The tool's previous name (`renamedFrom:`), when the author is renaming it. */
   renamedFrom?: string;
   /** Where the tool is defined (its mapping in the spec file). */

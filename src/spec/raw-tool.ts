@@ -27,4 +27,4 @@ export const WIRE_KEYS = [
 ] as const;
 
 /** Keys only the generator reads; never sent to clients. */
-export const GENERATOR_KEYS = ["examples", "tags", "renamedFrom"] as const;
+export const GENERATOR_KEYS = ["examples", "tags", "renamedFrom", "auth"] as const;

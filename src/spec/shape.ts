@@ -131,8 +131,55 @@ function checkToolDetails(yaml: YamlFile, toolPath: DataPath, tool: Record<strin
       });
     }
   }
+  if (isPlainObject(tool.auth) && Array.isArray(tool.auth.scopes)) findings.push(...checkScopes(yaml, [...toolPath, "auth", "scopes"], tool.auth.scopes));
   return findings;
 }
+
+/**
+ * `auth.scopes`: each an OAuth scope token (RFC 6749 §3.3: printable ASCII but space, `"`
+ * and `\`), once each. The schema says so too, for editors; these say where and why.
+ */
+function checkScopes(yaml: YamlFile, scopesPath: DataPath, scopes: unknown[]): Finding[] {
+  const findings: Finding[] = [];
+  const seen = new Map<string, number>();
+  scopes.forEach((scope, index) => {
+    if (typeof scope !== "string") return; // the schema's type error says it
+    const path = [...scopesPath, index];
+    const error = (message: string, location: Location, hint?: string): Finding => ({
+      path,
+      diagnostic: { ...shapeError(message, location), ...(hint ? { hint } : {}) },
+    });
+    if (scope.length === 0) {
+      findings.push(error(`empty scope in \`${displayPath(scopesPath.slice(-2))}\``, locate(yaml, path), "remove it, or name the scope the tool needs"));
+      return;
+    }
+    let offset = 0;
+    for (const char of scope) {
+      if (!SCOPE_CHAR.test(char)) {
+        const words = scope.split(/\s+/u).filter(Boolean);
+        findings.push(
+          error(
+            `invalid scope \`${scope}\`: ${describeChar(char)} is not allowed in an OAuth scope`,
+            charLocation(yaml, path, offset, char.length),
+            /\s/u.test(char) && words.length > 1 ? `one scope per item: \`[${words.join(", ")}]\`` : "a scope is printable ASCII without spaces, `\"` or `\\`",
+          ),
+        );
+        return;
+      }
+      offset += char.length;
+    }
+    const first = seen.get(scope);
+    if (first !== undefined) {
+      const firstAt = locate(yaml, [...scopesPath, first]);
+      findings.push(error(`duplicate scope \`${scope}\` in \`${displayPath(scopesPath.slice(-2))}\` (first at ${firstAt.line}:${firstAt.column})`, locate(yaml, path), "remove this one"));
+      return;
+    }
+    seen.set(scope, index);
+  });
+  return findings;
+}
+
+const SCOPE_CHAR = /^[\x21\x23-\x5B\x5D-\x7E]$/;
 
 /** MG012 when `name` breaks MCP's rules (SEP-986), pointing at the first offending character. */
 export function checkToolName(yaml: YamlFile, namePath: DataPath, name: string): Diagnostic | undefined {
@@ -239,9 +286,13 @@ function describeAjvError(yaml: YamlFile, error: ErrorObject, isToolsFile: boole
     case "type": {
       const expected = String(params.type);
       const actual = valueAt(yaml.value, path);
+      const hint = authHint(relative, actual);
       return {
         path,
-        diagnostic: shapeError(`${label} must be ${typeWithArticle(expected)}, not ${describeValue(actual)}`, locate(yaml, path)),
+        diagnostic: {
+          ...shapeError(`${label} must be ${typeWithArticle(expected)}, not ${describeValue(actual)}`, locate(yaml, path)),
+          ...(hint ? { hint } : {}),
+        },
       };
     }
     case "enum": {
@@ -256,17 +307,42 @@ function describeAjvError(yaml: YamlFile, error: ErrorObject, isToolsFile: boole
         },
       };
     }
-    case "minItems":
-      return { path, diagnostic: shapeError(`${label} must not be empty`, locate(yaml, path)) };
+    case "minItems": {
+      const empty = shapeError(`${label} must not be empty`, locate(yaml, path));
+      return { path, diagnostic: isAuthScopes(relative) ? { ...empty, hint: "name the scopes the tool needs, or remove `auth` to let every caller see it" } : empty };
+    }
+    case "minLength":
+    case "uniqueItems":
+      // Scopes: checkScopes says which one, and where.
+      if (isAuthScopes(relative) || isAuthScopes(relative.slice(0, -1))) return undefined;
+      return { path, diagnostic: shapeError(`${label} ${error.message ?? "is invalid"}`, locate(yaml, path)) };
     case "pattern":
       // The tool-name pattern is there for editors; checkToolName reports it with a position.
       if (relative.length === 1 && relative[0] === "name") return undefined;
+      if (isAuthScopes(relative.slice(0, -1))) return undefined;
       return { path, diagnostic: shapeError(`${label} ${error.message ?? "is invalid"}`, locate(yaml, path)) };
     case "if":
       return undefined;
     default:
       return { path, diagnostic: shapeError(`${label} ${error.message ?? "is invalid"}`, locate(yaml, path)) };
   }
+}
+
+function isAuthScopes(relative: DataPath): boolean {
+  return relative.length === 2 && relative[0] === "auth" && relative[1] === "scopes";
+}
+
+/** What to write instead, when `auth` or its `scopes` has the wrong type. */
+function authHint(relative: DataPath, actual: unknown): string | undefined {
+  const listed = (scopes: unknown[]) => `[${scopes.map(String).join(", ")}]`;
+  if (relative.length === 1 && relative[0] === "auth") {
+    const scopes = Array.isArray(actual) ? actual : typeof actual === "string" ? [actual] : ["files:write"];
+    return `write \`auth: { scopes: ${listed(scopes)} }\``;
+  }
+  if (isAuthScopes(relative) && typeof actual === "string") {
+    return `a list, even of one scope: \`scopes: ${listed(actual.split(/\s+/u).filter(Boolean))}\``;
+  }
+  return undefined;
 }
 
 function shapeError(message: string, location: Location): Diagnostic {

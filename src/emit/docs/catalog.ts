@@ -26,6 +26,7 @@ export function renderCatalog(model: ProjectModel, pages: (tool: ToolModel) => J
       summary: firstSentence(tool.wire.description ?? ""),
       tags: tool.tags,
       hints: { ...effectiveHints(tool.wire.annotations ?? {}) },
+      ...(tool.auth ? { scopes: tool.auth.scopes } : {}),
       source: tool.sources[0] ?? null,
       pages: pages(tool),
       definition: tool.wire,

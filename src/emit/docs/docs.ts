@@ -6,7 +6,7 @@
 import { renderCatalog, toolTitle } from "./catalog.js";
 import { clientConfigJson } from "./client-config.js";
 import { exampleExchanges, wrappedOutputNote } from "./exchanges.js";
-import { toolBadges, otherAnnotations } from "./hints.js";
+import { scopesSentence, toolBadges, otherAnnotations } from "./hints.js";
 import { renderHtmlSite } from "./html/site.js";
 import { schemaTable, type PropertyRow, type SchemaTable } from "./schema-table.js";
 import { tagGroups } from "./tag-groups.js";
@@ -128,6 +128,7 @@ function renderToolPage(tool: ToolModel, order: number): string {
     behaviour.splice(1, 0, `Destructive and idempotent hints apply only to tools that are not read-only.${note}`);
   }
   for (const { key, json } of otherAnnotations(annotations)) behaviour.push(`${inlineCode(key)}: ${inlineCode(json)}`);
+  if (tool.auth) behaviour.push(`**Scopes**: ${scopesSentence(tool.auth.scopes, inlineCode)}`);
   const title = toolTitle(tool);
   const summary = firstSentence(tool.wire.description ?? "");
   return endWithOneNewline(

@@ -90,3 +90,13 @@ export function otherAnnotations(annotations: JsonObject): Array<{ key: string; 
     .filter((key) => !(known.has(key) && (key === "title" || typeof annotations[key] === "boolean")))
     .map((key) => ({ key, json: JSON.stringify(annotations[key]) }));
 }
+
+/**
+ * What a tool's `auth.scopes` means for a caller, with each scope formatted by `code`:
+ * on a server that verifies tokens, only callers holding all of them see and call it.
+ */
+export function scopesSentence(scopes: readonly string[], code: (scope: string) => string): string {
+  const listed = scopes.map(code);
+  const all = listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(", ")} and ${listed[listed.length - 1]}`;
+  return `listed and callable only for callers whose access token carries ${all}.`;
+}

@@ -1,6 +1,6 @@
 /**
  * `generated/registry.ts`: the ordered `tools/list` payload and, by name, each tool's
- * definition with its precompiled validators.
+ * definition with its precompiled validators and the scopes its spec's `auth` requires.
  */
 import type { ProjectModel } from "../../spec/model.js";
 import type { GeneratedFile, ReuseShared } from "../shared/generated-file.js";
@@ -18,6 +18,7 @@ export function emitRegistry(model: ProjectModel, reuse?: ReuseShared): Generate
       definitionModule: tsString(`./tools/${tool.ids.file}.js`),
       validateInput: tsIdentifier(`validate${pascal}Input`),
       validateOutput: tool.wire.outputSchema ? tsIdentifier(`validate${pascal}Output`) : null,
+      scopes: tool.auth ? tool.auth.scopes.map(tsString).join(", ") : null,
     };
   });
   const validators = tools.flatMap((tool) => (tool.validateOutput ? [tool.validateInput, tool.validateOutput] : [tool.validateInput]));

@@ -3,12 +3,13 @@
 import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 export const tool = validate26;
-const schema33 = {"title":"MCP tool","description":"One tool, exactly as `tools/list` will list it (minus `examples`).","type":"object","required":["name","inputSchema"],"additionalProperties":false,"properties":{"name":{"description":"The tool's unique name: 1-128 characters of A-Z a-z 0-9 _ - . (MCP SEP-986). It also names the generated types, handler and files (`get_weather` -> `GetWeatherInput`, `getWeather`, `get_weather.ts`).","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"title":{"description":"A human-readable name shown by clients instead of `name`.","type":"string"},"description":{"description":"What the tool does and when to use it; the model reads this to decide whether to call the tool.","type":"string"},"inputSchema":{"description":"JSON Schema of the tool's arguments. The root must be `type: object`. Dialect 2020-12 unless `$schema` names draft-07. `$ref` may point at `#/$defs/...` or at relative files such as `./schemas/address.yaml`.","type":"object"},"outputSchema":{"description":"JSON Schema of the tool's structured result. When present, the handler returns a typed object, validated and sent as `structuredContent`.","type":"object"},"annotations":{"description":"Hints about the tool's behaviour for clients. Untrusted hints, not guarantees. MCP defaults: readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true.","type":"object","properties":{"title":{"description":"A human-readable title for the tool.","type":"string"},"readOnlyHint":{"description":"true: the tool does not modify its environment. Default false.","type":"boolean"},"destructiveHint":{"description":"true: the tool may perform destructive updates; false: it only adds. Meaningful only when readOnlyHint is false. Default true.","type":"boolean"},"idempotentHint":{"description":"true: calling the tool again with the same arguments has no additional effect. Meaningful only when readOnlyHint is false. Default false.","type":"boolean"},"openWorldHint":{"description":"true: the tool interacts with an open world of external entities (e.g. the web); false: its domain is closed (e.g. a local memory). Default true.","type":"boolean"}},"additionalProperties":{"description":"Not an MCP annotation: passed through verbatim (mcp-gen warns, in case it is a typo)."}},"icons":{"description":"Icons clients may show for the tool, passed through verbatim.","type":"array","items":{"$ref":"#/$defs/icon"}},"_meta":{"description":"Protocol-level metadata, passed through verbatim.","type":"object"},"execution":{"description":"Execution properties of the tool (e.g. `taskSupport: forbidden | optional | required`), passed through verbatim.","type":"object"},"examples":{"description":"Example calls (generator only; never sent to clients). Each input is validated against inputSchema (unless `error: true`) and each output against outputSchema at generate time; they appear in the docs.","type":"array","items":{"$ref":"#/$defs/example"}},"tags":{"description":"Generator-only: labels that group the tool in the docs (index sections, filters). Never sent to clients.","type":"array","items":{"type":"string","minLength":1},"uniqueItems":true},"renamedFrom":{"description":"Generator-only: the tool's previous name. On the next generate, the handler file and its export are renamed to the new name (body kept). Remove it once the rename is done.","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"}}};
+const schema33 = {"title":"MCP tool","description":"One tool, exactly as `tools/list` will list it (minus `examples`).","type":"object","required":["name","inputSchema"],"additionalProperties":false,"properties":{"name":{"description":"The tool's unique name: 1-128 characters of A-Z a-z 0-9 _ - . (MCP SEP-986). It also names the generated types, handler and files (`get_weather` -> `GetWeatherInput`, `getWeather`, `get_weather.ts`).","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"title":{"description":"A human-readable name shown by clients instead of `name`.","type":"string"},"description":{"description":"What the tool does and when to use it; the model reads this to decide whether to call the tool.","type":"string"},"inputSchema":{"description":"JSON Schema of the tool's arguments. The root must be `type: object`. Dialect 2020-12 unless `$schema` names draft-07. `$ref` may point at `#/$defs/...` or at relative files such as `./schemas/address.yaml`.","type":"object"},"outputSchema":{"description":"JSON Schema of the tool's structured result. When present, the handler returns a typed object, validated and sent as `structuredContent`.","type":"object"},"annotations":{"description":"Hints about the tool's behaviour for clients. Untrusted hints, not guarantees. MCP defaults: readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true.","type":"object","properties":{"title":{"description":"A human-readable title for the tool.","type":"string"},"readOnlyHint":{"description":"true: the tool does not modify its environment. Default false.","type":"boolean"},"destructiveHint":{"description":"true: the tool may perform destructive updates; false: it only adds. Meaningful only when readOnlyHint is false. Default true.","type":"boolean"},"idempotentHint":{"description":"true: calling the tool again with the same arguments has no additional effect. Meaningful only when readOnlyHint is false. Default false.","type":"boolean"},"openWorldHint":{"description":"true: the tool interacts with an open world of external entities (e.g. the web); false: its domain is closed (e.g. a local memory). Default true.","type":"boolean"}},"additionalProperties":{"description":"Not an MCP annotation: passed through verbatim (mcp-gen warns, in case it is a typo)."}},"icons":{"description":"Icons clients may show for the tool, passed through verbatim.","type":"array","items":{"$ref":"#/$defs/icon"}},"_meta":{"description":"Protocol-level metadata, passed through verbatim.","type":"object"},"execution":{"description":"Execution properties of the tool (e.g. `taskSupport: forbidden | optional | required`), passed through verbatim.","type":"object"},"examples":{"description":"Example calls (generator only; never sent to clients). Each input is validated against inputSchema (unless `error: true`) and each output against outputSchema at generate time; they appear in the docs.","type":"array","items":{"$ref":"#/$defs/example"}},"tags":{"description":"Generator-only: labels that group the tool in the docs (index sections, filters). Never sent to clients.","type":"array","items":{"type":"string","minLength":1},"uniqueItems":true},"renamedFrom":{"description":"Generator-only: the tool's previous name. On the next generate, the handler file and its export are renamed to the new name (body kept). Remove it once the rename is done.","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"auth":{"description":"Generator-only: who may see and call the tool. Never sent to clients: on a server with a `verifyToken` hook, `tools/list` lists the tool only to callers whose access token carries every scope in `scopes`, and a call from any other caller is answered as for an unknown tool.","type":"object","required":["scopes"],"additionalProperties":false,"properties":{"scopes":{"description":"The OAuth scopes the caller's access token must all carry, e.g. `[files:write]` (each one OAuth scope token: no spaces or quotes).","type":"array","minItems":1,"items":{"type":"string","minLength":1,"pattern":"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},"uniqueItems":true}}}}};
 const schema34 = {"title":"Icon","description":"An icon for the tool.","type":"object","required":["src"],"properties":{"src":{"description":"URI of the icon: https: or a data: URI.","type":"string"},"mimeType":{"description":"MIME type of the icon, e.g. image/png or image/svg+xml.","type":"string"},"sizes":{"description":"Sizes the icon is available in, e.g. [\"48x48\"] or [\"any\"] for scalable formats.","type":"array","items":{"type":"string"}},"theme":{"description":"The background the icon is designed for.","enum":["light","dark"]}}};
 const schema35 = {"title":"Example call","description":"One example call of the tool.","type":"object","required":["input"],"additionalProperties":false,"properties":{"title":{"description":"A short name for the example, shown in the docs.","type":"string"},"input":{"description":"The arguments of the call (any JSON; usually an object)."},"output":{"description":"The expected structured result; validated against outputSchema."},"error":{"description":"true: the input is meant to be rejected (or the call to fail); it is then not validated against inputSchema.","type":"boolean"},"match":{"description":"How the example's `output` is compared with what the handler returns when examples run as tests: `schema` (default) only validates against outputSchema; `exact` also requires deep equality.","enum":["schema","exact"]}}};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("^[A-Za-z0-9_.-]{1,128}$", "u");
+const pattern6 = new RegExp("^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$", "u");
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -527,14 +528,136 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(data.auth !== undefined){
+let data28 = data.auth;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.scopes === undefined){
+const err38 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data28};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+for(const key2 in data28){
+if(!(key2 === "scopes")){
+const err39 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data28};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data28.scopes !== undefined){
+let data29 = data28.scopes;
+if(Array.isArray(data29)){
+if(data29.length < 1){
+const err40 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+const len4 = data29.length;
+for(let i5=0; i5<len4; i5++){
+let data30 = data29[i5];
+if(typeof data30 === "string"){
+if(func2(data30) < 1){
+const err41 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!pattern6.test(data30)){
+const err42 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+let i6 = data29.length;
+let j1;
+if(i6 > 1){
+const indices1 = {};
+for(;i6--;){
+let item1 = data29[i6];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err44 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+break;
+}
+indices1[item1] = i6;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data28};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1063,14 +1186,136 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(data.auth !== undefined){
+let data28 = data.auth;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.scopes === undefined){
+const err38 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data28};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+for(const key2 in data28){
+if(!(key2 === "scopes")){
+const err39 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data28};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data28.scopes !== undefined){
+let data29 = data28.scopes;
+if(Array.isArray(data29)){
+if(data29.length < 1){
+const err40 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+const len4 = data29.length;
+for(let i5=0; i5<len4; i5++){
+let data30 = data29[i5];
+if(typeof data30 === "string"){
+if(func2(data30) < 1){
+const err41 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!pattern6.test(data30)){
+const err42 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+let i6 = data29.length;
+let j1;
+if(i6 > 1){
+const indices1 = {};
+for(;i6--;){
+let item1 = data29[i6];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err44 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+break;
+}
+indices1[item1] = i6;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data28};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }

@@ -9,7 +9,7 @@ import type { ProjectModel, ToolModel } from "../../../spec/model.js";
 import { toolTitle } from "../catalog.js";
 import { clientConfigJson } from "../client-config.js";
 import { exampleExchanges, wrappedOutputNote } from "../exchanges.js";
-import { effectiveHints, otherAnnotations, toolBadges, type Badge } from "../hints.js";
+import { effectiveHints, otherAnnotations, scopesSentence, toolBadges, type Badge } from "../hints.js";
 import { schemaTable, type PropertyRow, type SchemaTable } from "../schema-table.js";
 import { tagGroups } from "../tag-groups.js";
 import { counted } from "../../../util/counted.js";
@@ -146,6 +146,9 @@ function toolPage(model: ProjectModel, tool: ToolModel): string {
   const behaviour = badges
     .map((badge) => `<dt>${escapeHtml(badge.label)}</dt><dd>${escapeHtml(capitalize(badge.explanation))} ${badge.setAs ? `(<code>${escapeHtml(badge.setAs)}</code>)` : "(MCP default)"}</dd>`)
     .join("\n");
+  const scopes = tool.auth
+    ? `\n<dt>Scopes</dt><dd>${capitalize(scopesSentence(tool.auth.scopes, (scope) => `<code>${escapeHtml(scope)}</code>`))}</dd>`
+    : "";
   const notes: string[] = [];
   if (badges.length === 2) notes.push("Destructive and idempotent hints apply only to tools that are not read-only.");
   if (ignored.length > 0) notes.push(`Ignored: ${ignored.map((hint) => `<code>${escapeHtml(hint)}</code>`).join(", ")}.`);
@@ -172,7 +175,7 @@ ${badgeList(badges)}
 ${tool.wire.description?.trim() ? descriptionHtml(tool.wire.description) : ""}
 <h2 id="behaviour">Behaviour</h2>
 <dl class="behaviour">
-${behaviour}
+${behaviour}${scopes}
 </dl>
 ${notes.map((note) => `<p class="meta">${note}</p>`).join("\n")}
 <h2 id="parameters">Parameters</h2>
