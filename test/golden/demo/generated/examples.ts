@@ -72,7 +72,7 @@ export const examples: readonly ToolExampleCase[] = [
   {
     tool: "delete_file",
     title: "Delete a draft",
-    location: "specs/delete_file.yaml:18:5",
+    location: "specs/delete_file.yaml:19:5",
     input: {
       "path": "drafts/old-notes.txt"
     },
@@ -80,7 +80,7 @@ export const examples: readonly ToolExampleCase[] = [
   {
     tool: "delete_file",
     title: "path is required",
-    location: "specs/delete_file.yaml:20:5",
+    location: "specs/delete_file.yaml:21:5",
     input: {},
     error: true,
   },

@@ -75,6 +75,7 @@ export const registry: { readonly [name in ToolName]: ToolEntry } = {
   "delete_file": {
     definition: deleteFileTool,
     validateInput: validateDeleteFileInput,
+    auth: { scopes: ["files:write"] },
   },
   "generate_fantasy_character": {
     definition: generateFantasyCharacterTool,
