@@ -13,7 +13,10 @@ export interface FakeContext extends ToolContext {
   abort(): void;
 }
 
-export function fakeContext(options: { onProgress?: (done: number) => void; answer?: FakeAnswer } = {}): FakeContext {
+/** The answer of a user who accepts a form as presented: each field at its default (what the examples runner answers). */
+export const ACCEPT_DEFAULTS = "accept-defaults";
+
+export function fakeContext(options: { onProgress?: (done: number) => void; answer?: FakeAnswer | typeof ACCEPT_DEFAULTS } = {}): FakeContext {
   const asked: string[] = [];
   const controller = new AbortController();
   const progressCalls: FakeContext["progressCalls"] = [];
@@ -33,8 +36,12 @@ export function fakeContext(options: { onProgress?: (done: number) => void; answ
     log: logger(false),
     clientLog: logger(true),
     // Without an answer, a handler that asks fails the test loudly.
-    elicit: ((request: { message: string }) => {
+    elicit: ((request: { message: string; requestedSchema?: { properties?: Record<string, { default?: unknown }> } }) => {
       asked.push(request.message);
+      if (options.answer === ACCEPT_DEFAULTS) {
+        const fields = Object.entries(request.requestedSchema?.properties ?? {}).filter(([, field]) => field.default !== undefined);
+        return Promise.resolve({ action: "accept", content: Object.fromEntries(fields.map(([name, field]) => [name, field.default])) });
+      }
       return options.answer ? Promise.resolve(options.answer) : Promise.reject(new ToolError("elicitation is not available in this test"));
     }) as ToolContext["elicit"],
     sample: () => Promise.reject(new ToolError("sampling is not available in this test")),

@@ -12,7 +12,7 @@ import { parse } from "yaml";
 import { registry, type ToolName } from "../../../../generated/registry.js";
 import { handlers } from "../../../../handlers/index.js";
 import { resetUserDirectory } from "../../../../handlers/lib/user-directory.js";
-import { fakeContext } from "./fake-context.js";
+import { ACCEPT_DEFAULTS, fakeContext } from "./fake-context.js";
 import { CORPUS_DIR, removeProject, tempDir } from "../../../helpers/project.js";
 
 const REPO = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -75,7 +75,8 @@ describe("spec examples through the handlers", () => {
       const validateInput = new Ajv2020({ strict: false }).compile(entry.definition.inputSchema);
       expect(validateInput(example.input)).toBe(true);
       const handler = handlers[tool] as (input: unknown, context: ToolContext) => Promise<unknown>;
-      const result = await handler(example.input, fakeContext());
+      // A tool that asks the user (delete_file's confirmation) gets the answer the examples runner gives: the form as presented.
+      const result = await handler(example.input, fakeContext({ answer: ACCEPT_DEFAULTS }));
       if (example.output !== undefined) expect(result).toEqual(example.output);
       if (entry.validateOutput !== undefined) {
         expect(entry.validateOutput(result), JSON.stringify(entry.validateOutput.errors)).toBe(true);
