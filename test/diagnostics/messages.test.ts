@@ -117,7 +117,7 @@ describe("call sites", () => {
       `createDiagnostic({ code: "MG012", format: { length: 1, max: 2 } });`,
       `createDiagnostic({ code: "MG999" });`,
     ];
-    const options: ts.CompilerOptions = { strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, noEmit: true, skipLibCheck: true, types: [] };
+    const options: ts.CompilerOptions = { strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts"], noEmit: true, skipLibCheck: true, types: [] };
     const host = ts.createCompilerHost(options);
     const readFile = host.readFile.bind(host);
     host.readFile = (file) => (path.resolve(file) === checkFile ? lines.join("\n") : readFile(file));
