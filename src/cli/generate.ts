@@ -1,6 +1,6 @@
 /** `mcp-gen generate`: argument handling and output; the work is in ../build/generate.ts. */
 import { Option, type Command } from "commander";
-import { isLintCode, MAX_WARNINGS_CODE } from "../diagnostics/lint-rules.js";
+import { isLintCode, MAX_WARNINGS_CODE } from "../diagnostics/messages.js";
 import { formatSummary, painter } from "../diagnostics/format.js";
 import type { ProjectRun, WorkspaceResult } from "../build/generate.js";
 import { formatOption, maxWarningsOption, type CliContext } from "./context.js";

@@ -1,8 +1,8 @@
 /** `mcp-gen lint`: the spec checks and the lint rules, without emitting or writing anything. */
 import type { Command } from "commander";
 import { formatSummary } from "../diagnostics/format.js";
+import { LINT_RULES } from "../diagnostics/messages.js";
 import type { WorkspaceResult } from "../build/generate.js";
-import { LINT_RULES } from "../diagnostics/lint-rules.js";
 import { formatOption, maxWarningsOption, type CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
 import { rebaseDiagnostics } from "../diagnostics/rebase.js";

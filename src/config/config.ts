@@ -6,9 +6,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { createDiagnostic, findLintRule, type LintSetting } from "../diagnostics/messages.js";
 import { loadYamlFile, type YamlFile } from "../yaml/load.js";
 import { locate } from "../yaml/positions.js";
-import { findLintRule, type LintSetting } from "../diagnostics/lint-rules.js";
 import { findUp } from "../util/find-up.js";
 import { relativeInside, toPosix } from "../util/posix.js";
 import { CONFIG_FILE_NAME, configCandidate } from "./names.js";
@@ -81,9 +81,8 @@ export function resolveConfig(options: { cwd: string; configFile?: string }): Co
   if (!exists) {
     if (explicit) {
       return {
-        diagnostics: [
-          { code: "MG060", severity: "error", message: `config file not found: ${options.configFile}` },
-        ],
+        // `explicit` means configFile is set.
+        diagnostics: [createDiagnostic({ code: "MG060", messageId: "notFound", format: { file: options.configFile! } })],
       };
     }
     return { config: defaults(options.cwd), diagnostics: [] };
@@ -96,7 +95,7 @@ export function resolveConfig(options: { cwd: string; configFile?: string }): Co
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const value = yaml.value ?? {};
   if (!isRecord(value)) {
-    diagnostics.push({ code: "MG060", severity: "error", message: "config must be a mapping", location: locate(yaml, []) });
+    diagnostics.push(createDiagnostic({ code: "MG060", messageId: "notMapping", location: locate(yaml, []) }));
     return { yaml, diagnostics };
   }
   diagnostics.push(...validateConfig(yaml, value));
@@ -105,12 +104,7 @@ export function resolveConfig(options: { cwd: string; configFile?: string }): Co
   if (value.projects !== undefined) {
     const others = Object.keys(value).filter((key) => key !== "projects");
     for (const key of others) {
-      diagnostics.push({
-        code: "MG060",
-        severity: "error",
-        message: `a workspace config (with \`projects\`) holds nothing else; move \`${key}\` into each project's config`,
-        location: locate(yaml, [key], "key"),
-      });
+      diagnostics.push(createDiagnostic({ code: "MG060", messageId: "workspaceOnly", format: { key }, location: locate(yaml, [key], "key") }));
     }
     return { yaml, projects: value.projects as string[], workspaceRoot: root, diagnostics };
   }
@@ -138,21 +132,19 @@ export function resolveConfig(options: { cwd: string; configFile?: string }): Co
   if (record.docs?.out !== undefined && relativeInside(config.outDir, config.docs.outDir) === undefined) {
     // generate owns `out` alone (docsOptions drops a docs.out outside it); the docs command writes anywhere it is told.
     const shown = (dir: string) => toPosix(path.relative(root, dir)) || ".";
-    diagnostics.push({
-      code: "MG060",
-      severity: "warning",
-      message: `\`docs.out\` (${shown(config.docs.outDir)}) is not inside \`out\` (${shown(config.outDir)}): \`mcp-gen docs\` writes there, \`generate\` writes its docs to ${shown(path.join(config.outDir, "docs"))}`,
-      location: locate(yaml, ["docs", "out"]),
-      hint: "put `docs.out` inside `out` for generate to write there too, or run `mcp-gen docs` for the site",
-    });
+    diagnostics.push(
+      createDiagnostic({
+        code: "MG060",
+        messageId: "docsOutsideOut",
+        severity: "warning",
+        format: { docsOut: shown(config.docs.outDir), out: shown(config.outDir), generateDocs: shown(path.join(config.outDir, "docs")) },
+        location: locate(yaml, ["docs", "out"]),
+        hint: "put `docs.out` inside `out` for generate to write there too, or run `mcp-gen docs` for the site",
+      }),
+    );
   }
   if (path.resolve(config.outDir) === path.resolve(config.handlersDir)) {
-    diagnostics.push({
-      code: "MG060",
-      severity: "error",
-      message: "`out` and `handlers` must be different folders",
-      location: locate(yaml, ["handlers"]),
-    });
+    diagnostics.push(createDiagnostic({ code: "MG060", messageId: "outIsHandlers", location: locate(yaml, ["handlers"]) }));
   }
   return { config, yaml, diagnostics };
 }

@@ -7,6 +7,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { globSync } from "tinyglobby";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { createDiagnostic } from "../diagnostics/messages.js";
 import { locate } from "../yaml/positions.js";
 import { splitGlob } from "../util/glob-parts.js";
 import { toPosix } from "../util/posix.js";
@@ -74,12 +75,9 @@ export function resolveProjects(options: { cwd: string; configs?: readonly strin
       result.searched.push(searchOf(resolved.workspaceRoot!, entry));
       const matches = expand(resolved.workspaceRoot!, entry);
       if (matches.length === 0) {
-        result.diagnostics.push({
-          code: "MG060",
-          severity: "error",
-          message: GLOB_CHARS.test(entry) ? `no project matched \`${entry}\`` : `project not found: \`${entry}\``,
-          location: locate(yaml, ["projects", index]),
-        });
+        result.diagnostics.push(
+          createDiagnostic({ code: "MG060", messageId: GLOB_CHARS.test(entry) ? "noProjectMatched" : "projectNotFound", format: { entry }, location: locate(yaml, ["projects", index]) }),
+        );
       }
       for (const match of matches) addEntry(match, depth + 1);
     });
@@ -108,11 +106,11 @@ export function resolveProjects(options: { cwd: string; configs?: readonly strin
     const matches = expand(cwd, config);
     if (matches.length === 0) {
       result.unmatchedArgument = true;
-      result.diagnostics.push({
-        code: "MG060",
-        severity: "error",
-        message: GLOB_CHARS.test(config) ? `no config file matched \`${config}\`` : `config file not found: ${config}`,
-      });
+      result.diagnostics.push(
+        GLOB_CHARS.test(config)
+          ? createDiagnostic({ code: "MG060", messageId: "noConfigMatched", format: { glob: config } })
+          : createDiagnostic({ code: "MG060", messageId: "notFound", format: { file: config } }),
+      );
     }
     for (const match of matches) addEntry(match, 0);
   }

@@ -8,31 +8,12 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Ajv2020 as Ajv2020Class } from "ajv/dist/2020.js";
 import { createRequire } from "node:module";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { findLintRule, LINT_RULES } from "../diagnostics/lint-rules.js";
+import { createDiagnostic, findLintRule, LINT_RULES, MESSAGES, type MessageId } from "../diagnostics/messages.js";
 import type { YamlFile } from "../yaml/load.js";
 import { instancePathToPath, locate, type DataPath } from "../yaml/positions.js";
 import { suggest } from "../util/suggest.js";
 
 export const CONFIG_SCHEMA_URL = new URL("../../schema/config.schema.json", import.meta.url);
-
-/** What a wrong value of each field should have been, by dotted path. */
-const FIELD_MESSAGES: Record<string, string> = {
-  specs: "`specs` must be a glob or a list of globs",
-  ignore: "`ignore` must be a glob or a list of globs",
-  out: "`out` must be a folder path",
-  handlers: "`handlers` must be a folder path",
-  server: "`server` must be a mapping with `name` and `version`",
-  "server.name": "`server.name` must be a non-empty string",
-  "server.version": "`server.version` must be a non-empty string",
-  namespace: "`namespace` must be 1-64 characters of A-Z a-z 0-9 _ - . (it becomes part of every tool name)",
-  docs: "`docs` must be a mapping with `formats` and `out`",
-  "docs.formats": "`docs.formats` must be a list of `markdown` and `html`, each at most once",
-  "docs.out": "`docs.out` must be a folder path",
-  lint: "`lint` must be a mapping with `rules` and `maxWarnings`",
-  "lint.rules": "`lint.rules` must map rule codes or names to `error`, `warning`, `info` or `off`",
-  "lint.maxWarnings": "`lint.maxWarnings` must be a whole number, 0 or more",
-  projects: "`projects` must be a non-empty list of project folders or config files",
-};
 
 let cachedValidate: ValidateFunction | undefined;
 
@@ -68,31 +49,33 @@ export function validateConfig(yaml: YamlFile, value: Record<string, unknown>): 
 
 function describe(yaml: YamlFile, error: ErrorObject): Diagnostic {
   const path = instancePathToPath(error.instancePath);
-  const fail = (message: string, at: DataPath, part: "key" | "value" = "value", hint?: string): Diagnostic => ({
-    code: "MG060",
-    severity: "error",
-    message,
-    location: locate(yaml, at, part),
-    ...(hint ? { hint } : {}),
-  });
+  const at = (where: DataPath, part: "key" | "value" = "value") => locate(yaml, where, part);
   if (error.keyword === "additionalProperties") {
     const key = String((error.params as { additionalProperty: string }).additionalProperty);
     const known = Object.keys((error.parentSchema as { properties?: object }).properties ?? {});
     const close = suggest(key, known);
     const hint = close ? `did you mean \`${close}\`?` : undefined;
     if (path.length === 0) {
-      return fail(`unknown config field \`${key}\` (known: ${known.join(", ")})`, [key], "key", hint);
+      return createDiagnostic({ code: "MG060", messageId: "unknownRootField", format: { key, known: known.join(", ") }, location: at([key], "key"), hint });
     }
-    return fail(`unknown field \`${[...path, key].join(".")}\` (known: ${known.join(", ")})`, [...path, key], "value", hint);
+    return createDiagnostic({ code: "MG060", messageId: "unknownField", format: { path: [...path, key].join("."), known: known.join(", ") }, location: at([...path, key]), hint });
   }
   // The most specific field that has a message of its own speaks for its whole value;
   // the position stays on the offending node inside it.
   for (let depth = path.length; depth > 0; depth--) {
-    const message = FIELD_MESSAGES[path.slice(0, depth).join(".")];
-    if (message) return fail(message, path);
+    const messageId = `field:${path.slice(0, depth).join(".")}`;
+    if (isFieldMessage(messageId)) return createDiagnostic({ code: "MG060", messageId, location: at(path) });
   }
-  if (error.keyword === "required" || path.length === 0) return fail(`the config ${error.message ?? "is invalid"}`, path);
-  return fail(`\`${path.join(".")}\` ${error.message ?? "is invalid"}`, path);
+  const reason = error.message ?? "is invalid";
+  if (error.keyword === "required" || path.length === 0) return createDiagnostic({ code: "MG060", messageId: "configInvalid", format: { reason }, location: at(path) });
+  return createDiagnostic({ code: "MG060", messageId: "fieldInvalid", format: { path: path.join("."), reason }, location: at(path) });
+}
+
+/** The fields whose wrong value has a message of its own. */
+type FieldMessageId = Extract<MessageId<"MG060">, `field:${string}`>;
+
+function isFieldMessage(id: string): id is FieldMessageId {
+  return id.startsWith("field:") && Object.hasOwn(MESSAGES.MG060.messages, id);
 }
 
 function checkLintRuleKeys(yaml: YamlFile, lint: unknown): Diagnostic[] {
@@ -104,13 +87,15 @@ function checkLintRuleKeys(yaml: YamlFile, lint: unknown): Diagnostic[] {
     const rule = findLintRule(key);
     if (!rule) {
       const close = suggest(key, names);
-      diagnostics.push({
-        code: "MG060",
-        severity: "error",
-        message: `unknown lint rule \`${key}\``,
-        location: locate(yaml, ["lint", "rules", key], "key"),
-        hint: close ? `did you mean \`${close}\`?` : "see `mcp-gen lint --help` for the rules",
-      });
+      diagnostics.push(
+        createDiagnostic({
+          code: "MG060",
+          messageId: "unknownLintRule",
+          format: { key },
+          location: locate(yaml, ["lint", "rules", key], "key"),
+          hint: close ? `did you mean \`${close}\`?` : "see `mcp-gen lint --help` for the rules",
+        }),
+      );
       continue;
     }
     const first = firstKey.get(rule.code);
@@ -120,14 +105,16 @@ function checkLintRuleKeys(yaml: YamlFile, lint: unknown): Diagnostic[] {
     }
     // By code and by name, the later would silently win.
     const firstAt = locate(yaml, ["lint", "rules", first], "key");
-    diagnostics.push({
-      code: "MG060",
-      severity: "error",
-      message: `lint rule \`${key}\` is set twice: \`${first}\` and \`${key}\` are both ${rule.code} (${rule.name})`,
-      location: locate(yaml, ["lint", "rules", key], "key"),
-      related: [{ ...firstAt, message: "set here first" }],
-      hint: "keep one of them",
-    });
+    diagnostics.push(
+      createDiagnostic({
+        code: "MG060",
+        messageId: "lintRuleTwice",
+        format: { key, first, code: rule.code, name: rule.name },
+        location: locate(yaml, ["lint", "rules", key], "key"),
+        related: [{ ...firstAt, message: "set here first" }],
+        hint: "keep one of them",
+      }),
+    );
   }
   return diagnostics;
 }

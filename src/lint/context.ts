@@ -2,17 +2,13 @@
  * What a lint rule sees of one tool: the model (what clients get) and a way back to the
  * YAML it came from, so every finding points at the offending node.
  */
-import type { DiagnosticCode, Location } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
 import type { ToolSource } from "../spec/build-model.js";
 import type { ToolModel } from "../spec/model.js";
 import { locate, type DataPath } from "../yaml/positions.js";
 
-/** A rule's finding before the config decides its severity. */
-export interface Finding {
-  code: DiagnosticCode;
-  message: string;
-  location: Location;
-}
+/** A rule's finding, at the catalogue's severity until the config decides it. */
+export type Finding = Diagnostic;
 
 export type SchemaKey = "inputSchema" | "outputSchema";
 

@@ -12,7 +12,8 @@ import { descriptionRules } from "./rules/descriptions.js";
 import { examplesRule } from "./rules/examples.js";
 import { nameLengthRule, nameStyleRule, speltName, type SpeltName } from "./rules/names.js";
 import { schemaRules } from "./rules/schemas.js";
-import { findLintRule, MAX_WARNINGS_CODE, type LintSetting } from "../diagnostics/lint-rules.js";
+import { createDiagnostic, findLintRule, MAX_WARNINGS_CODE, SHARED_SCHEMA_FINDING, type LintSetting } from "../diagnostics/messages.js";
+import { formatMessage } from "../diagnostics/param-message.js";
 
 export interface LintOptions {
   /** Severity overrides by rule code (ResolvedConfig.lint.rules). */
@@ -114,7 +115,9 @@ function asDiagnostics(findings: readonly Finding[], options: LintOptions): Diag
     const rule = findLintRule(finding.code)!;
     const severity = options.rules?.[rule.code] ?? rule.defaultSeverity;
     if (severity === "off") continue;
-    diagnostics.push({ ...finding, severity, hint: `${rule.name}: ${rule.why}` });
+    // The keys in their old order: callers that serialize a result get the same JSON.
+    const { severity: _default, ...found } = finding;
+    diagnostics.push({ ...found, severity, hint: `${rule.name}: ${rule.why}` });
   }
   return diagnostics;
 }
@@ -146,7 +149,11 @@ function onceWhereWritten(diagnostics: readonly Diagnostic[]): Diagnostic[] {
     // The first by message, so the choice never depends on the order tools were linted in.
     const [first] = [...group].sort((a, b) => (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
     const more = group.length - 1;
-    result.push(group.every((d) => d.message === first.message) ? first : { ...first, message: `${first.message} (and ${more} more ${more === 1 ? "use" : "uses"} of this shared schema)` });
+    result.push(
+      group.every((d) => d.message === first.message)
+        ? first
+        : { ...first, message: formatMessage(SHARED_SCHEMA_FINDING, { message: first.message, more, uses: more === 1 ? "use" : "uses" }) },
+    );
   }
   return result;
 }
@@ -156,11 +163,5 @@ export function maxWarningsExceeded(diagnostics: readonly Diagnostic[], maxWarni
   if (maxWarnings === undefined) return [];
   const warnings = diagnostics.filter((d) => d.severity === "warning").length;
   if (warnings <= maxWarnings) return [];
-  return [
-    {
-      code: MAX_WARNINGS_CODE,
-      severity: "error",
-      message: `${warnings} lint warnings; at most ${maxWarnings} allowed (lint.maxWarnings or --max-warnings)`,
-    },
-  ];
+  return [createDiagnostic({ code: MAX_WARNINGS_CODE, format: { count: warnings, max: maxWarnings } })];
 }

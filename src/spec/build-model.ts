@@ -7,6 +7,7 @@ import { findSpecFiles } from "./find-specs.js";
 import type { ResolvedConfig } from "../config/config.js";
 import { namespacedToolName } from "../config/config.js";
 import { hasErrors, type Diagnostic, type Location } from "../diagnostics/diagnostic.js";
+import { createDiagnostic, diagnosticMessage } from "../diagnostics/messages.js";
 import { toPosix } from "../util/posix.js";
 import { checkExamples } from "./examples.js";
 import { checkIdentifierCollisions, toolIdentifiers } from "./identifiers.js";
@@ -86,12 +87,11 @@ export function buildModel(config: ResolvedConfig, options: BuildOptions = {}): 
   const perSpec = new Map<string, SpecRecord>();
   const specPaths = options.specFiles ?? findSpecFiles(config);
   if (specPaths.length === 0) {
-    diagnostics.push({
+    diagnostics.push(createDiagnostic({
       code: "MG006",
-      severity: "error",
-      message: `no spec files matched ${config.specs.join(", ")} in ${toPosix(config.root) || "."}`,
+      format: { globs: config.specs.join(", "), root: toPosix(config.root) || "." },
       hint: "write one tool per YAML file where those globs look (`mcp-gen init` makes a project with an example), or point `specs` in mcp-gen.config.yaml elsewhere",
-    });
+    }));
     return { specFiles: specPaths, sources, diagnostics, toolSources, perSpec, missing: [] };
   }
 
@@ -196,13 +196,15 @@ function finishSpecFile(prepared: PreparedSpec, config: ResolvedConfig, toolSour
     if (!modelled) {
       // A tool is never left out in silence: whatever stopped it must be on the record.
       if (record.diagnostics.filter((d) => d.severity === "error").length === errorsBefore) {
-        record.diagnostics.push({
-          code: "MG099",
-          severity: "error",
-          message: `internal error: tool \`${raw.value.name as string}\` could not be modelled, and no problem was reported for it`,
-          location: locate(raw.yaml, raw.path),
-          hint: "please report this spec to mcp-gen",
-        });
+        record.diagnostics.push(
+          createDiagnostic({
+            code: "MG099",
+            messageId: "notModelled",
+            format: { tool: raw.value.name as string },
+            location: locate(raw.yaml, raw.path),
+            hint: "please report this spec to mcp-gen",
+          }),
+        );
       }
       continue;
     }
@@ -246,7 +248,10 @@ function bundleTool(raw: RawTool, config: ResolvedConfig, files: Pick<BundleArgs
   if (name !== specName) {
     const tooLong = checkToolName(yaml, [...toolPath, "name"], name);
     // The whole name is too long, not a part the spec spells: point at the spec's name.
-    if (tooLong) diagnostics.push({ ...tooLong, message: `${tooLong.message} (with namespace \`${config.namespace}\`)`, location: locate(yaml, [...toolPath, "name"]) });
+    if (tooLong) {
+      const message = diagnosticMessage({ code: "MG012", messageId: "withNamespace", format: { message: tooLong.message, namespace: String(config.namespace) } });
+      diagnostics.push({ ...tooLong, message, location: locate(yaml, [...toolPath, "name"]) });
+    }
   }
   const extraSources = new Set<string>();
   const bundle = (key: "inputSchema" | "outputSchema") => {

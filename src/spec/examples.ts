@@ -4,6 +4,7 @@
  */
 import type { ErrorObject } from "ajv";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { createDiagnostic, diagnosticMessage } from "../diagnostics/messages.js";
 import type { YamlFile } from "../yaml/load.js";
 import type { Dialect, JsonObject, JsonValue, ToolExample } from "./model.js";
 import { locate, pointerToPath, type DataPath } from "../yaml/positions.js";
@@ -63,32 +64,33 @@ export function checkExamples(args: ExamplesArgs): ExamplesResult {
  */
 function unusedFields(args: ExamplesArgs, entry: Record<string, unknown>, example: ToolExample, path: DataPath, label: string): Diagnostic[] {
   const at = (field: string) => locate(args.yaml, [...path, field], "key");
-  const finding = (severity: "warning" | "error", field: string, message: string, hint: string): Diagnostic => ({
-    code: "MG042",
-    severity,
-    message: `${label}: ${message}`,
-    location: at(field),
-    hint,
-  });
   if (example.error) {
     const unused = ["output", "match"].filter((field) => entry[field] !== undefined);
     return unused.map((field) =>
-      finding("warning", field, `\`${field}\` is not used with \`error: true\`: the test only checks that the input is rejected`, `remove \`${field}\`, or drop \`error: true\``),
+      createDiagnostic({
+        code: "MG042",
+        messageId: "unusedWithError",
+        format: { example: label, field },
+        location: at(field),
+        hint: `remove \`${field}\`, or drop \`error: true\``,
+      }),
     );
   }
   if (example.match === "exact" && example.output === undefined) {
-    return [finding("warning", "match", "`match: exact` with no `output` compares nothing: the test passes whatever the result", "add the expected `output`")];
+    return [createDiagnostic({ code: "MG042", messageId: "exactWithoutOutput", format: { example: label }, location: at("match"), hint: "add the expected `output`" })];
   }
   if (!args.output && example.output !== undefined && !isToolReturn(example.output)) {
     // Without an outputSchema, `output` is what the handler returns: text, content blocks or a CallToolResult.
     const exact = example.match === "exact";
     return [
-      finding(
-        exact ? "error" : "warning",
-        "output",
-        `the tool has no outputSchema, so \`output\` is what the handler returns (a string, content blocks or a CallToolResult), and ${display(example.output).slice(0, 60)} is none of them${exact ? ": `match: exact` can never pass" : ""}`,
-        "add an outputSchema for structured output, or write `output` as text",
-      ),
+      createDiagnostic({
+        code: "MG042",
+        messageId: exact ? "notReturnableExact" : "notReturnable",
+        severity: exact ? "error" : "warning",
+        format: { example: label, output: display(example.output).slice(0, 60) },
+        location: at("output"),
+        hint: "add an outputSchema for structured output, or write `output` as text",
+      }),
     ];
   }
   return [];
@@ -109,7 +111,7 @@ function violations(
   const seen = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   for (const error of validate.errors ?? []) {
-    const message = `${label}: ${error.instancePath || role} ${reason(error)}`;
+    const message = diagnosticMessage({ code, format: { example: label, path: error.instancePath || role, reason: reason(error) } });
     if (seen.has(message)) continue;
     seen.add(message);
     const extra = (error.params as { additionalProperty?: string }).additionalProperty;

@@ -3,6 +3,7 @@
  * so emitters never re-derive (and never disagree about) `GetWeatherInput`.
  */
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
+import { createDiagnostic } from "../diagnostics/messages.js";
 import type { ToolIdentifiers } from "./model.js";
 
 /**
@@ -97,13 +98,14 @@ export function checkIdentifierCollisions(tools: readonly NamedTool[]): Diagnost
       firstByName.set(tool.name, tool);
       continue;
     }
-    diagnostics.push({
-      code: "MG013",
-      severity: "error",
-      message: `duplicate tool name \`${tool.name}\` in ${tool.location.file}: already defined at ${first.location.file}:${first.location.line}:${first.location.column}`,
-      location: tool.location,
-      related: [{ ...first.location, message: `\`${first.name}\` first defined here` }],
-    });
+    diagnostics.push(
+      createDiagnostic({
+        code: "MG013",
+        format: { name: tool.name, file: tool.location.file, first: `${first.location.file}:${first.location.line}:${first.location.column}` },
+        location: tool.location,
+        related: [{ ...first.location, message: `\`${first.name}\` first defined here` }],
+      }),
+    );
   }
 
   // Every name a tool takes, mapped to the first tool taking it: two tools clash exactly
@@ -121,14 +123,15 @@ export function checkIdentifierCollisions(tools: readonly NamedTool[]): Diagnost
     if (earliest < 0) return;
     // Report against the earliest tool it meets; further clashes would repeat the same fix.
     const other = distinct[earliest];
-    diagnostics.push({
-      code: "MG014",
-      severity: "error",
-      message: `tool names \`${other.name}\` and \`${tool.name}\` both map to ${joinAnd(clashBetween(other.ids, tool.ids))}`,
-      location: tool.location,
-      related: [{ ...other.location, message: `\`${other.name}\` defined here` }],
-      hint: "rename one of the tools",
-    });
+    diagnostics.push(
+      createDiagnostic({
+        code: "MG014",
+        format: { first: other.name, second: tool.name, clash: joinAnd(clashBetween(other.ids, tool.ids)) },
+        location: tool.location,
+        related: [{ ...other.location, message: `\`${other.name}\` defined here` }],
+        hint: "rename one of the tools",
+      }),
+    );
   });
   return diagnostics;
 }

@@ -8,6 +8,7 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { createDiagnostic } from "../diagnostics/messages.js";
 import { dialectOf } from "./dialect.js";
 import type { LoadResult, YamlFile } from "../yaml/load.js";
 import type { JsonObject, JsonValue } from "./model.js";
@@ -175,16 +176,16 @@ class Bundler {
     const fragment = hash === -1 ? "" : ref.slice(hash + 1);
 
     if (URI_SCHEME.test(filePart)) {
-      return fail("MG031", `network $ref \`${ref}\` is not fetched; copy the schema into the project and refer to it by a relative path`);
+      return fail(createDiagnostic({ code: "MG031", format: { ref } }));
     }
     const segments = fragmentSegments(fragment);
     if (segments === undefined) {
-      return fail("MG030", `$ref \`${ref}\`: only JSON Pointer fragments (\`#/...\`) are supported`);
+      return fail(createDiagnostic({ code: "MG030", messageId: "pointerOnly", format: { ref } }));
     }
     if (filePart === "") {
       if (document === this.rootDocument) {
         return resolvePointer(this.args.schema, segments) === undefined
-          ? fail("MG030", `$ref \`${ref}\` points at nothing in this schema`)
+          ? fail(createDiagnostic({ code: "MG030", messageId: "nothingInSchema", format: { ref } }))
           : { resolution: { kind: "keep" } };
       }
       return this.resolveTarget(document, segments, ref);
@@ -198,17 +199,17 @@ class Bundler {
     }
     const absPath = path.resolve(document.dir, decoded);
     if (!isInside(path.resolve(this.args.root), absPath)) {
-      return fail("MG032", `$ref \`${ref}\` resolves outside the project root`);
+      return fail(createDiagnostic({ code: "MG032", format: { ref } }));
     }
     let realPath: string;
     try {
       realPath = realpathSync(absPath);
     } catch {
       this.args.notFound?.(absPath);
-      return fail("MG033", `$ref \`${ref}\`: file \`${this.relative(absPath)}\` not found`);
+      return fail(createDiagnostic({ code: "MG033", format: { ref, file: this.relative(absPath) } }));
     }
     if (!isInside(this.realRoot, realPath)) {
-      return fail("MG032", `$ref \`${ref}\` resolves outside the project root (through a symbolic link)`);
+      return fail(createDiagnostic({ code: "MG032", messageId: "symlink", format: { ref } }));
     }
 
     if (realPath === this.realSpec) {
@@ -217,7 +218,7 @@ class Bundler {
       if (base.every((s, i) => segments[i] === s)) {
         const inner = segments.slice(base.length);
         return resolvePointer(this.args.schema, inner) === undefined
-          ? fail("MG030", `$ref \`${ref}\` points at nothing in \`${this.args.yaml.file}\``)
+          ? fail(createDiagnostic({ code: "MG030", messageId: "nothingInFile", format: { ref, file: this.args.yaml.file } }))
           : { resolution: { kind: "rewrite", ref: "#" + encodeFragment(pathToPointer(inner)) } };
       }
     }
@@ -232,10 +233,10 @@ class Bundler {
     if (known) return { resolution: { kind: "target", target: known } };
     const value = resolvePointer(document.value, segments);
     if (value === undefined) {
-      return fail("MG030", `$ref \`${ref}\`: \`#${pathToPointer(segments)}\` not found in \`${document.yaml.file}\``);
+      return fail(createDiagnostic({ code: "MG030", format: { ref, pointer: pathToPointer(segments), file: document.yaml.file } }));
     }
     if (typeof value !== "boolean" && !isObject(value)) {
-      return fail("MG030", `$ref \`${ref}\` does not point at a schema in \`${document.yaml.file}\``);
+      return fail(createDiagnostic({ code: "MG030", messageId: "notSchema", format: { ref, file: document.yaml.file } }));
     }
     const rel = document.yaml.file.split(path.sep).join("/");
     const stem = path.posix.basename(rel).replace(/\.(ya?ml|json)$/i, "");
@@ -273,11 +274,7 @@ class Bundler {
     const document = this.documents.get(realPath);
     if (document) return { document };
     return {
-      problem: {
-        code: "MG033",
-        severity: "error",
-        message: `$ref file \`${this.relative(absPath)}\` could not be loaded (it must hold one YAML or JSON schema)`,
-      },
+      problem: createDiagnostic({ code: "MG033", messageId: "notLoaded", format: { file: this.relative(absPath) } }),
     };
   }
 
@@ -288,8 +285,8 @@ class Bundler {
 
 type Problem = Omit<Diagnostic, "location">;
 
-function fail(code: Diagnostic["code"], message: string): { resolution: Resolution; problem: Problem } {
-  return { resolution: { kind: "error" }, problem: { code, severity: "error", message } };
+function fail(problem: Problem): { resolution: Resolution; problem: Problem } {
+  return { resolution: { kind: "error" }, problem };
 }
 
 /** Segments of a fragment, or undefined for a plain-name (`$anchor`) fragment. */

@@ -5,6 +5,7 @@
  */
 import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
+import { createDiagnostic } from "../diagnostics/messages.js";
 import { createAjv, isKnownFormat } from "./ajv.js";
 import { chunkKey, hasChunk, rememberedChunk, runChunk } from "./chunks.js";
 import { SUPPORTED_DIALECT_URIS, dialectOf } from "./dialect.js";
@@ -64,24 +65,19 @@ function checkSchema(
   const base = [...args.toolPath, key];
   const at = locatorFor(args.yaml, base, origins);
   const diagnostics: Diagnostic[] = [];
-  const error = (code: Diagnostic["code"], message: string, location: Location, hint?: string): void => {
-    diagnostics.push({ code, severity: "error", message, location, ...(hint ? { hint } : {}) });
-  };
 
   const dialect = dialectOf(schema.$schema);
   if (!dialect) {
-    error(
-      "MG021",
-      `unsupported $schema \`${String(schema.$schema)}\`; supported: ${SUPPORTED_DIALECT_URIS.join(" (the default), ")}`,
-      at(["$schema"]),
+    diagnostics.push(
+      createDiagnostic({ code: "MG021", format: { schema: String(schema.$schema), supported: SUPPORTED_DIALECT_URIS.join(" (the default), ") }, location: at(["$schema"]) }),
     );
   }
   if (key === "inputSchema" && schema.type !== "object") {
     if ("type" in schema) {
       const found = typeof schema.type === "string" ? schema.type : JSON.stringify(schema.type);
-      error("MG020", `inputSchema root must be \`type: object\`, not \`${found}\``, at(["type"]));
+      diagnostics.push(createDiagnostic({ code: "MG020", format: { found }, location: at(["type"]) }));
     } else {
-      error("MG020", "inputSchema root must be `type: object` (`type` is missing)", locate(args.yaml, base, "key"));
+      diagnostics.push(createDiagnostic({ code: "MG020", messageId: "typeMissing", location: locate(args.yaml, base, "key") }));
     }
   }
 
@@ -91,13 +87,15 @@ function checkSchema(
     if (isPlainObject(properties) && Object.hasOwn(properties, "__proto__")) {
       // ajv skips `__proto__` in `properties` (and finds one inherited for `required`): such a
       // property would reach handlers unchecked, so it cannot be part of a validated schema.
-      error("MG181", "a property named `__proto__` cannot be validated; rename it", at([...schemaPath, "properties", "__proto__"], "key"));
+      diagnostics.push(createDiagnostic({ code: "MG181", location: at([...schemaPath, "properties", "__proto__"], "key") }));
     }
     if (Array.isArray(required) && isPlainObject(properties)) {
       required.forEach((name, i) => {
         if (typeof name !== "string" || Object.hasOwn(properties, name)) return;
         const close = suggest(name, Object.keys(properties));
-        error("MG023", `required property \`${name}\` is not in \`properties\``, at([...schemaPath, "required", i]), close && `did you mean \`${close}\`?`);
+        diagnostics.push(
+          createDiagnostic({ code: "MG023", format: { name }, location: at([...schemaPath, "required", i]), hint: close ? `did you mean \`${close}\`?` : undefined }),
+        );
       });
     }
     for (const [pattern, where, part] of patternsOf(node, schemaPath)) {
@@ -105,45 +103,37 @@ function checkSchema(
         new RegExp(pattern, "u");
       } catch (reason) {
         badPattern = true;
-        error("MG022", `invalid regular expression \`${pattern}\`: ${(reason as Error).message}`, at(where, part));
+        diagnostics.push(createDiagnostic({ code: "MG022", messageId: "badPattern", format: { pattern, reason: (reason as Error).message }, location: at(where, part) }));
       }
     }
     if (!dialect) return;
     if (typeof node.format === "string" && !isKnownFormat(node.format)) {
-      diagnostics.push({
-        code: "MG024",
-        severity: "warning",
-        message: `unknown format \`${node.format}\`: treated as an annotation, not validated`,
-        location: at([...schemaPath, "format"]),
-      });
+      diagnostics.push(createDiagnostic({ code: "MG024", format: { format: node.format }, location: at([...schemaPath, "format"]) }));
     }
     for (const keyword of Object.keys(node)) {
       if (isKnownKeyword(dialect, keyword)) continue;
       const suggestion = keyword.startsWith("x-") ? undefined : closestKeyword(dialect, keyword);
-      diagnostics.push({
-        code: "MG025",
-        severity: "warning",
-        message: `unknown keyword \`${keyword}\` in a ${dialect} schema: treated as an annotation`,
-        location: at([...schemaPath, keyword], "key"),
-        ...(suggestion ? { hint: `did you mean \`${suggestion}\`?` } : {}),
-      });
+      diagnostics.push(
+        createDiagnostic({ code: "MG025", format: { keyword, dialect }, location: at([...schemaPath, keyword], "key"), hint: suggestion ? `did you mean \`${suggestion}\`?` : undefined }),
+      );
     }
   });
   // bundleSchema already reported refs that do not resolve (MG030-MG033); ajv would only repeat them.
   if (!dialect || badPattern || hasUnresolvedRef(schema)) return { diagnostics };
   const cycle = inPlaceRefCycle(schema);
   if (cycle) {
-    error(
-      "MG034",
-      "this `$ref` leads back to where it started without moving into the data: validating would recurse forever",
-      at(cycle),
-      "a recursive schema must recurse through `properties`, `items` or another keyword that applies to a part of the value",
+    diagnostics.push(
+      createDiagnostic({
+        code: "MG034",
+        location: at(cycle),
+        hint: "a recursive schema must recurse through `properties`, `items` or another keyword that applies to a part of the value",
+      }),
     );
     return { diagnostics };
   }
 
   const compiled = compileSchema(schema, dialect);
-  for (const problem of compiled.problems) error("MG022", `${key} does not compile: ${problem.message}`, at(problem.path));
+  for (const problem of compiled.problems) diagnostics.push(createDiagnostic({ code: "MG022", format: { key, reason: problem.message }, location: at(problem.path) }));
   return { dialect: compiled.problems.length === 0 ? dialect : undefined, diagnostics };
 }
 

@@ -7,6 +7,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import { isScalar, type Scalar } from "yaml";
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
 import { sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { createDiagnostic } from "../diagnostics/messages.js";
 import { offsetToLocation, type YamlFile } from "../yaml/load.js";
 import { instancePathToPath, locate, type DataPath } from "../yaml/positions.js";
 import type { RawTool } from "./raw-tool.js";
@@ -52,10 +53,7 @@ function checkFileShape(yaml: YamlFile): ShapeResult {
     return {
       tools: [],
       diagnostics: [
-        shapeError(
-          "spec file is empty: expected one tool (`name`, `inputSchema`, ...) or `tools: [...]`",
-          { file: yaml.file, line: 1, column: 1 },
-        ),
+        createDiagnostic({ code: "MG010", messageId: "emptyFile", location: { file: yaml.file, line: 1, column: 1 } }),
       ],
     };
   }
@@ -63,11 +61,13 @@ function checkFileShape(yaml: YamlFile): ShapeResult {
     return {
       tools: [],
       diagnostics: [
-        shapeError(
-          `a spec file must hold a mapping (one tool, or \`tools: [...]\`), not ${describeValue(value)}`,
+        createDiagnostic({
+          code: "MG010",
+          messageId: "notMapping",
+          format: { actual: describeValue(value) },
           // A null document (`---` alone) has only an empty node after the marker.
-          value === null ? { file: yaml.file, line: 1, column: 1 } : locate(yaml, []),
-        ),
+          location: value === null ? { file: yaml.file, line: 1, column: 1 } : locate(yaml, []),
+        }),
       ],
     };
   }
@@ -119,15 +119,14 @@ function checkToolDetails(yaml: YamlFile, toolPath: DataPath, tool: Record<strin
       const close = suggest(key, KNOWN_ANNOTATION_KEYS);
       findings.push({
         path: keyPath,
-        diagnostic: {
+        diagnostic: createDiagnostic({
           code: "MG015",
-          severity: "warning",
-          message: `unknown annotation \`${key}\` (passed through verbatim)`,
+          format: { key },
           location: locate(yaml, keyPath, "key"),
           hint: close
             ? `did you mean \`${close}\`?`
             : `MCP defines ${KNOWN_ANNOTATION_KEYS.map((k) => `\`${k}\``).join(", ")}`,
-        },
+        }),
       });
     }
   }
@@ -145,25 +144,28 @@ function checkScopes(yaml: YamlFile, scopesPath: DataPath, scopes: unknown[]): F
   scopes.forEach((scope, index) => {
     if (typeof scope !== "string") return; // the schema's type error says it
     const path = [...scopesPath, index];
-    const error = (message: string, location: Location, hint?: string): Finding => ({
-      path,
-      diagnostic: { ...shapeError(message, location), ...(hint ? { hint } : {}) },
-    });
+    const field = displayPath(scopesPath.slice(-2));
     if (scope.length === 0) {
-      findings.push(error(`empty scope in \`${displayPath(scopesPath.slice(-2))}\``, locate(yaml, path), "remove it, or name the scope the tool needs"));
+      findings.push({
+        path,
+        diagnostic: createDiagnostic({ code: "MG010", messageId: "emptyScope", format: { field }, location: locate(yaml, path), hint: "remove it, or name the scope the tool needs" }),
+      });
       return;
     }
     let offset = 0;
     for (const char of scope) {
       if (!SCOPE_CHAR.test(char)) {
         const words = scope.split(/\s+/u).filter(Boolean);
-        findings.push(
-          error(
-            `invalid scope \`${scope}\`: ${describeChar(char)} is not allowed in an OAuth scope`,
-            charLocation(yaml, path, offset, char.length),
-            /\s/u.test(char) && words.length > 1 ? `one scope per item: \`[${words.join(", ")}]\`` : "a scope is printable ASCII without spaces, `\"` or `\\`",
-          ),
-        );
+        findings.push({
+          path,
+          diagnostic: createDiagnostic({
+            code: "MG010",
+            messageId: "invalidScope",
+            format: { scope, character: describeChar(char) },
+            location: charLocation(yaml, path, offset, char.length),
+            hint: /\s/u.test(char) && words.length > 1 ? `one scope per item: \`[${words.join(", ")}]\`` : "a scope is printable ASCII without spaces, `\"` or `\\`",
+          }),
+        });
         return;
       }
       offset += char.length;
@@ -171,7 +173,16 @@ function checkScopes(yaml: YamlFile, scopesPath: DataPath, scopes: unknown[]): F
     const first = seen.get(scope);
     if (first !== undefined) {
       const firstAt = locate(yaml, [...scopesPath, first]);
-      findings.push(error(`duplicate scope \`${scope}\` in \`${displayPath(scopesPath.slice(-2))}\` (first at ${firstAt.line}:${firstAt.column})`, locate(yaml, path), "remove this one"));
+      findings.push({
+        path,
+        diagnostic: createDiagnostic({
+          code: "MG010",
+          messageId: "duplicateScope",
+          format: { scope, field, first: `${firstAt.line}:${firstAt.column}` },
+          location: locate(yaml, path),
+          hint: "remove this one",
+        }),
+      });
       return;
     }
     seen.set(scope, index);
@@ -185,34 +196,29 @@ const SCOPE_CHAR = /^[\x21\x23-\x5B\x5D-\x7E]$/;
 export function checkToolName(yaml: YamlFile, namePath: DataPath, name: string): Diagnostic | undefined {
   const allowed = "A-Z a-z 0-9 _ - .";
   if (name.length === 0) {
-    return {
-      code: "MG012",
-      severity: "error",
-      message: `tool name is empty; MCP requires 1-${MAX_TOOL_NAME_LENGTH} characters of ${allowed}`,
-      location: locate(yaml, namePath),
-    };
+    return createDiagnostic({ code: "MG012", messageId: "empty", format: { max: MAX_TOOL_NAME_LENGTH, allowed }, location: locate(yaml, namePath) });
   }
   let index = 0;
   for (const char of name) {
     if (!TOOL_NAME_CHAR.test(char)) {
       const replaced = name.replace(/[^A-Za-z0-9_.-]+/gu, "_");
-      return {
+      return createDiagnostic({
         code: "MG012",
-        severity: "error",
-        message: `invalid tool name \`${name}\`: ${describeChar(char)} is not allowed; MCP allows only ${allowed}`,
+        messageId: "badCharacter",
+        format: { name, character: describeChar(char), allowed },
         location: charLocation(yaml, namePath, index, char.length),
         hint: replaced.length > 0 && replaced.length <= MAX_TOOL_NAME_LENGTH ? `e.g. \`${replaced}\`` : undefined,
-      };
+      });
     }
     index += char.length;
   }
   if (name.length > MAX_TOOL_NAME_LENGTH) {
-    return {
+    return createDiagnostic({
       code: "MG012",
-      severity: "error",
-      message: `tool name is ${name.length} characters long; MCP allows at most ${MAX_TOOL_NAME_LENGTH}`,
+      messageId: "tooLong",
+      format: { length: name.length, max: MAX_TOOL_NAME_LENGTH },
       location: charLocation(yaml, namePath, MAX_TOOL_NAME_LENGTH, name.length - MAX_TOOL_NAME_LENGTH),
-    };
+    });
   }
   return undefined;
 }
@@ -267,20 +273,19 @@ function describeAjvError(yaml: YamlFile, error: ErrorObject, isToolsFile: boole
       const close = suggest(key, candidates);
       return {
         path: keyPath,
-        diagnostic: {
+        diagnostic: createDiagnostic({
           code: "MG011",
-          severity: "error",
-          message: `unknown field \`${key}\`${where}`,
+          format: { key, where },
           location: locate(yaml, keyPath, "key"),
           hint: close ? `did you mean \`${close}\`?` : `expected one of ${properties.map((p) => `\`${p}\``).join(", ")}`,
-        },
+        }),
       };
     }
     case "required": {
       const missing = String(params.missingProperty);
       return {
         path,
-        diagnostic: shapeError(`missing required field \`${missing}\`${where}`, locate(yaml, path)),
+        diagnostic: createDiagnostic({ code: "MG010", messageId: "missingField", format: { field: missing, where }, location: locate(yaml, path) }),
       };
     }
     case "type": {
@@ -289,10 +294,13 @@ function describeAjvError(yaml: YamlFile, error: ErrorObject, isToolsFile: boole
       const hint = authHint(relative, actual);
       return {
         path,
-        diagnostic: {
-          ...shapeError(`${label} must be ${typeWithArticle(expected)}, not ${describeValue(actual)}`, locate(yaml, path)),
-          ...(hint ? { hint } : {}),
-        },
+        diagnostic: createDiagnostic({
+          code: "MG010",
+          messageId: "wrongType",
+          format: { label, expected: typeWithArticle(expected), actual: describeValue(actual) },
+          location: locate(yaml, path),
+          hint,
+        }),
       };
     }
     case "enum": {
@@ -301,30 +309,40 @@ function describeAjvError(yaml: YamlFile, error: ErrorObject, isToolsFile: boole
       const close = typeof actual === "string" ? suggest(actual, allowed) : undefined;
       return {
         path,
-        diagnostic: {
-          ...shapeError(`${label} must be one of ${allowed.map((v) => `\`${v}\``).join(", ")}`, locate(yaml, path)),
-          ...(close ? { hint: `did you mean \`${close}\`?` } : {}),
-        },
+        diagnostic: createDiagnostic({
+          code: "MG010",
+          messageId: "notOneOf",
+          format: { label, allowed: allowed.map((v) => `\`${v}\``).join(", ") },
+          location: locate(yaml, path),
+          hint: close ? `did you mean \`${close}\`?` : undefined,
+        }),
       };
     }
-    case "minItems": {
-      const empty = shapeError(`${label} must not be empty`, locate(yaml, path));
-      return { path, diagnostic: isAuthScopes(relative) ? { ...empty, hint: "name the scopes the tool needs, or remove `auth` to let every caller see it" } : empty };
-    }
+    case "minItems":
+      return {
+        path,
+        diagnostic: createDiagnostic({
+          code: "MG010",
+          messageId: "empty",
+          format: { label },
+          location: locate(yaml, path),
+          hint: isAuthScopes(relative) ? "name the scopes the tool needs, or remove `auth` to let every caller see it" : undefined,
+        }),
+      };
     case "minLength":
     case "uniqueItems":
       // Scopes: checkScopes says which one, and where.
       if (isAuthScopes(relative) || isAuthScopes(relative.slice(0, -1))) return undefined;
-      return { path, diagnostic: shapeError(`${label} ${error.message ?? "is invalid"}`, locate(yaml, path)) };
+      return { path, diagnostic: invalid(label, error, locate(yaml, path)) };
     case "pattern":
       // The tool-name pattern is there for editors; checkToolName reports it with a position.
       if (relative.length === 1 && relative[0] === "name") return undefined;
       if (isAuthScopes(relative.slice(0, -1))) return undefined;
-      return { path, diagnostic: shapeError(`${label} ${error.message ?? "is invalid"}`, locate(yaml, path)) };
+      return { path, diagnostic: invalid(label, error, locate(yaml, path)) };
     case "if":
       return undefined;
     default:
-      return { path, diagnostic: shapeError(`${label} ${error.message ?? "is invalid"}`, locate(yaml, path)) };
+      return { path, diagnostic: invalid(label, error, locate(yaml, path)) };
   }
 }
 
@@ -345,8 +363,8 @@ function authHint(relative: DataPath, actual: unknown): string | undefined {
   return undefined;
 }
 
-function shapeError(message: string, location: Location): Diagnostic {
-  return { code: "MG010", severity: "error", message, location };
+function invalid(label: string, error: ErrorObject, location: Location): Diagnostic {
+  return createDiagnostic({ code: "MG010", messageId: "invalid", format: { label, reason: error.message ?? "is invalid" }, location });
 }
 
 function typeWithArticle(type: string): string {

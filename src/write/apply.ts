@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { createDiagnostic } from "../diagnostics/messages.js";
 import { describeFsError, lstatOrUndefined, nodeWriterFs, type WriterFs } from "./fs.js";
 import { MANIFEST_FILE } from "./manifest.js";
 import { compareStrings } from "./paths.js";
@@ -37,7 +38,7 @@ function tempPathFor(absPath: string): string {
 }
 
 function writeError(verb: string, file: PlannedFile, error: unknown): Diagnostic {
-  return { code: "MG090", severity: "error", message: `cannot ${verb} ${file.path}: ${describeFsError(error)}` };
+  return createDiagnostic({ code: "MG090", format: { action: verb, file: file.path, reason: describeFsError(error) } });
 }
 
 /** Files written or renamed at once. */
@@ -189,7 +190,12 @@ async function moveAuthoredFile(fs: WriterFs, file: PlannedFile, tempPath: strin
   } catch (error) {
     return {
       done: true,
-      warning: { code: "MG090", severity: "warning", message: `renamed ${file.fromPath} to ${file.path} but cannot remove ${file.fromPath}: ${describeFsError(error)}` },
+      warning: createDiagnostic({
+        code: "MG090",
+        messageId: "notRemoved",
+        severity: "warning",
+        format: { from: String(file.fromPath), to: file.path, reason: describeFsError(error) },
+      }),
     };
   }
   return { done: true };

@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { createDiagnostic } from "../diagnostics/messages.js";
 import type { GeneratedFile, OutputArea } from "../emit/shared/generated-file.js";
 import { lstatOrUndefined, nodeWriterFs, type WriterFs } from "./fs.js";
 import { MANIFEST_FILE, parseManifest, renderManifest } from "./manifest.js";
@@ -58,32 +59,28 @@ export interface WriteOptions {
   kept?: readonly string[];
 }
 
-function internalError(message: string): Diagnostic {
-  return { code: "MG099", severity: "error", message };
-}
-
 function checkPaths(files: readonly GeneratedFile[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const file of files) {
     const reason = unsafeAreaPathReason(file.path);
     if (reason) {
-      diagnostics.push(internalError(`emitter produced ${file.area} path ${JSON.stringify(file.path)}, which ${reason}`));
+      diagnostics.push(createDiagnostic({ code: "MG099", messageId: "unsafePath", format: { area: file.area, path: JSON.stringify(file.path), reason } }));
       continue;
     }
     if (file.area === "generated" && file.path === MANIFEST_FILE) {
-      diagnostics.push(internalError(`emitter produced generated/${MANIFEST_FILE}, which belongs to the writer`));
+      diagnostics.push(createDiagnostic({ code: "MG099", messageId: "manifest", format: { file: MANIFEST_FILE } }));
       continue;
     }
     const key = `${file.area}/${file.path}`;
-    if (seen.has(key)) diagnostics.push(internalError(`two emitters produced ${key}`));
+    if (seen.has(key)) diagnostics.push(createDiagnostic({ code: "MG099", messageId: "producedTwice", format: { file: key } }));
     seen.add(key);
   }
   for (const file of files.filter((f) => f.mode === "rename")) {
     const from = file.from ?? "";
     const reason = file.area !== "handlers" ? "is not in handlers/" : unsafeAreaPathReason(from) ?? (from === file.path ? "is its own target" : undefined);
-    if (reason) diagnostics.push(internalError(`emitter renamed ${file.area}/${file.path} from ${JSON.stringify(from)}, which ${reason}`));
-    else if (seen.has(`${file.area}/${from}`)) diagnostics.push(internalError(`emitters both produced and renamed ${file.area}/${from}`));
+    if (reason) diagnostics.push(createDiagnostic({ code: "MG099", messageId: "unsafeRename", format: { file: `${file.area}/${file.path}`, from: JSON.stringify(from), reason } }));
+    else if (seen.has(`${file.area}/${from}`)) diagnostics.push(createDiagnostic({ code: "MG099", messageId: "producedAndRenamed", format: { file: `${file.area}/${from}` } }));
     else seen.add(`${file.area}/${from}`);
   }
   return diagnostics;
@@ -148,7 +145,7 @@ export async function planWrite(
   for (const dir of [dirs.generated, dirs.handlers]) {
     // A folder that is a link (say, checked out with a repository) could point anywhere: ~/.ssh.
     if ((await lstatOrUndefined(fs, dir))?.isSymbolicLink()) {
-      diagnostics.push({ code: "MG090", severity: "error", message: `${toProjectPath(dirs.root, dir)} is a symbolic link; mcp-gen writes only into real folders` });
+      diagnostics.push(createDiagnostic({ code: "MG090", messageId: "symlink", format: { dir: toProjectPath(dirs.root, dir) } }));
     }
   }
   if (diagnostics.length > 0) return { dirs, actions: [], stale: [], pendingHandlers: [], diagnostics };

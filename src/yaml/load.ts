@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { LineCounter, isAlias, isCollection, isMap, isScalar, isSeq, parseAllDocuments, parseDocument, visit, type Document } from "yaml";
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
+import { createDiagnostic } from "../diagnostics/messages.js";
 import { locate } from "./positions.js";
 
 /**
@@ -59,14 +60,13 @@ function decodeUtf8(file: string, bytes: Uint8Array): { text?: string; diagnosti
     // Columns count UTF-16 units like every other diagnostic (the yaml LineCounter's unit).
     const column = new TextDecoder("utf-8").decode(bytes.subarray(lineStart, bad)).length + 1;
     const byte = bytes[bad]?.toString(16).toUpperCase().padStart(2, "0");
+    const location = { file, line, column };
+    const hint = looksLikeUtf16(bytes) ? "the file looks like UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8" : undefined;
     return {
-      diagnostic: {
-        code: "MG005",
-        severity: "error",
-        message: byte === undefined ? "file is not valid UTF-8 (truncated character at the end)" : `file is not valid UTF-8 (byte 0x${byte})`,
-        location: { file, line, column },
-        ...(looksLikeUtf16(bytes) ? { hint: "the file looks like UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8" } : {}),
-      },
+      diagnostic:
+        byte === undefined
+          ? createDiagnostic({ code: "MG005", messageId: "truncatedUtf8", location, hint })
+          : createDiagnostic({ code: "MG005", messageId: "notUtf8", format: { byte }, location, hint }),
     };
   }
 }
@@ -116,12 +116,7 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
   const list = Array.isArray(docs) ? docs : [];
   if (list.length > 1) {
     const second = list[1];
-    diagnostics.push({
-      code: "MG004",
-      severity: "error",
-      message: `file holds ${list.length} YAML documents; put one tool per file or use \`tools: [...]\``,
-      location: offsetToLocation(file, lineCounter, second.range[0]),
-    });
+    diagnostics.push(createDiagnostic({ code: "MG004", format: { count: list.length }, location: offsetToLocation(file, lineCounter, second.range[0]) }));
   }
   const doc = list[0] as Document.Parsed | undefined;
   if (!doc) {
@@ -145,29 +140,21 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
     }
     if (error.code === "DUPLICATE_KEY") {
       const duplicate = duplicateKeyAt(doc, error.pos[0]);
-      diagnostics.push({
-        code: "MG002",
-        severity: "error",
-        message: `duplicate key${duplicate ? ` \`${duplicate.key}\`` : ""}: a mapping may hold each key once`,
-        location: offsetToLocation(file, lineCounter, error.pos[0], duplicate?.end ?? error.pos[1]),
-        ...(duplicate?.first !== undefined ? { related: [{ ...offsetToLocation(file, lineCounter, duplicate.first), message: "first defined here" }] } : {}),
-      });
+      const location = offsetToLocation(file, lineCounter, error.pos[0], duplicate?.end ?? error.pos[1]);
+      const related = duplicate?.first !== undefined ? [{ ...offsetToLocation(file, lineCounter, duplicate.first), message: "first defined here" }] : undefined;
+      diagnostics.push(
+        duplicate
+          ? createDiagnostic({ code: "MG002", format: { key: duplicate.key }, location, related })
+          : createDiagnostic({ code: "MG002", messageId: "unnamed", location, related }),
+      );
       continue;
     }
-    diagnostics.push({
-      code: "MG001",
-      severity: "error",
-      message: error.message,
-      location: offsetToLocation(file, lineCounter, error.pos[0], error.pos[1]),
-    });
+    diagnostics.push(createDiagnostic({ code: "MG001", format: { parserMessage: error.message }, location: offsetToLocation(file, lineCounter, error.pos[0], error.pos[1]) }));
   }
   for (const warning of doc.warnings) {
-    diagnostics.push({
-      code: "MG001",
-      severity: "warning",
-      message: warning.message,
-      location: offsetToLocation(file, lineCounter, warning.pos[0], warning.pos[1]),
-    });
+    diagnostics.push(
+      createDiagnostic({ code: "MG001", severity: "warning", format: { parserMessage: warning.message }, location: offsetToLocation(file, lineCounter, warning.pos[0], warning.pos[1]) }),
+    );
   }
   if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
   // Only a text with a merge key, an explicit key (`? `) or a flow collection before a `:` can hold one.
@@ -185,16 +172,12 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
     const firstAlias = findFirstAlias(doc);
     const message = error instanceof Error ? error.message : String(error);
     const isBomb = /resource exhaustion|alias count/i.test(message);
-    diagnostics.push({
-      code: isBomb ? "MG003" : "MG001",
-      severity: "error",
-      message: isBomb
-        ? `aliases expand to more than ${MAX_ALIAS_COUNT} nodes; refusing to expand (possible alias bomb)`
-        : message,
-      location: firstAlias
-        ? offsetToLocation(file, lineCounter, firstAlias[0], firstAlias[1])
-        : { file, line: 1, column: 1 },
-    });
+    const location = firstAlias ? offsetToLocation(file, lineCounter, firstAlias[0], firstAlias[1]) : { file, line: 1, column: 1 };
+    diagnostics.push(
+      isBomb
+        ? createDiagnostic({ code: "MG003", format: { limit: MAX_ALIAS_COUNT }, location })
+        : createDiagnostic({ code: "MG001", format: { parserMessage: message }, location }),
+    );
     return { diagnostics };
   }
   const yamlFile: YamlFile = { file, absPath, text, doc, lineCounter, value };
@@ -204,13 +187,15 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
     return { diagnostics };
   }
   if (problem?.kind === "not-finite") {
-    diagnostics.push({
-      code: "MG010",
-      severity: "error",
-      message: `${String(problem.value)} has no JSON form: tools/list and the catalog would send \`null\``,
-      location: locate(yamlFile, problem.path),
-      hint: "use a finite number (`.inf`, `.nan` and numbers beyond ±1.8e308 are not JSON)",
-    });
+    diagnostics.push(
+      createDiagnostic({
+        code: "MG010",
+        messageId: "notFinite",
+        format: { value: String(problem.value) },
+        location: locate(yamlFile, problem.path),
+        hint: "use a finite number (`.inf`, `.nan` and numbers beyond ±1.8e308 are not JSON)",
+      }),
+    );
     return { diagnostics };
   }
   return { yaml: yamlFile, diagnostics };
@@ -243,7 +228,7 @@ function keyText(node: unknown): string {
 }
 
 function tooDeep(location: Location): Diagnostic {
-  return { code: "MG180", severity: "error", message: `nesting deeper than ${MAX_NESTING} levels`, location };
+  return createDiagnostic({ code: "MG180", format: { max: MAX_NESTING }, location });
 }
 
 /**
@@ -305,11 +290,8 @@ function firstKeyProblem(doc: Document.Parsed): (Omit<Diagnostic, "location"> & 
       if (isCollection(key)) {
         const range = rangeOf(key);
         found = {
-          code: "MG010",
-          severity: "error",
-          message: `a mapping key must be a plain value, not a ${isSeq(key) ? "list" : "mapping"}: JSON keys are text`,
+          ...createDiagnostic({ code: "MG010", messageId: "collectionKey", format: { kind: isSeq(key) ? "list" : "mapping" }, hint: "write the key as a string" }),
           range: range ? [range[0], range[1]] : [0, 0],
-          hint: "write the key as a string",
         };
         return visit.BREAK;
       }
@@ -318,12 +300,7 @@ function firstKeyProblem(doc: Document.Parsed): (Omit<Diagnostic, "location"> & 
         const ok = isSeq(value) ? value.items.every(mergeSource) : mergeSource(value);
         if (!ok) {
           const range = rangeOf(value) ?? rangeOf(key);
-          found = {
-            code: "MG001",
-            severity: "error",
-            message: "a merge key (`<<`) takes a mapping, an alias of one (`<<: *defaults`), or a list of them",
-            range: range ? [range[0], range[1]] : [0, 0],
-          };
+          found = { ...createDiagnostic({ code: "MG001", messageId: "mergeKey" }), range: range ? [range[0], range[1]] : [0, 0] };
           return visit.BREAK;
         }
       }
@@ -379,7 +356,7 @@ export function loadYamlFile(file: string, absPath: string): LoadResult {
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     return {
-      diagnostics: [{ code: "MG005", severity: "error", message: `cannot read file (${reason})`, location: { file, line: 1, column: 1 } }],
+      diagnostics: [createDiagnostic({ code: "MG005", format: { reason }, location: { file, line: 1, column: 1 } })],
     };
   }
   const decoded = decodeUtf8(file, bytes);

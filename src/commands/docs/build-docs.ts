@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ResolvedConfig } from "../../config/config.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../../diagnostics/diagnostic.js";
+import { createDiagnostic } from "../../diagnostics/messages.js";
 import { docsOptions, emitDocs, type DocsFormat } from "../../emit/docs/docs.js";
 import { loadProject } from "../../build/load-project.js";
 import type { ProjectModel } from "../../spec/model.js";
@@ -83,14 +84,15 @@ export async function buildDocs(options: BuildDocsOptions = {}): Promise<BuildDo
     // every other file it owns (types, validators, ...) as they are.
     const dir = toPosix(path.relative(config.outDir, generateDocs));
     if ([...configured.formats].sort().join() !== [...result.formats].sort().join()) {
-      result.diagnostics.push({
-        code: "MG060",
-        severity: "warning",
-        message:
-          `${shown(outDir)} is the folder \`generate\` writes its docs to, as ${configured.formats.join(" and ")} (docs.formats): ` +
-          `its next run writes them back that way`,
-        hint: "set `docs.formats` in the config, or write these docs to a folder of their own with --out",
-      });
+      result.diagnostics.push(
+        createDiagnostic({
+          code: "MG060",
+          messageId: "docsFormats",
+          severity: "warning",
+          format: { dir: shown(outDir), formats: configured.formats.join(" and ") },
+          hint: "set `docs.formats` in the config, or write these docs to a folder of their own with --out",
+        }),
+      );
     }
     const files = emitDocs(built.model, { formats: result.formats, dir });
     const kept = ownedByGenerate(config.outDir).filter((file) => !file.startsWith(`${dir}/`));

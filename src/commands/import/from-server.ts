@@ -25,6 +25,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { createDiagnostic } from "../../diagnostics/messages.js";
 import { splitCommandLine } from "./command-line.js";
 import { DEFAULT_TIMEOUT_MS, MAX_PAGES } from "./limits.js";
 
@@ -93,15 +94,15 @@ function openTransport(source: ServerSource, options: ListToolsFromServerOptions
     try {
       url = new URL(source.url);
     } catch {
-      return { diagnostic: connectError(`not a valid URL: ${source.url}`) };
+      return { diagnostic: createDiagnostic({ code: "MG070", messageId: "invalidUrl", format: { url: source.url } }) };
     }
     if (url.protocol !== "http:" && url.protocol !== "https:") {
-      return { diagnostic: connectError(`not an http or https URL: ${source.url}`) };
+      return { diagnostic: createDiagnostic({ code: "MG070", messageId: "notHttp", format: { url: source.url } }) };
     }
     return { transport: new StreamableHTTPClientTransport(url), stderrTail: () => "" };
   }
   const split = splitCommandLine(source.command);
-  if ("error" in split) return { diagnostic: connectError(`cannot parse the server command ${describeSource(source)}: ${split.error}`) };
+  if ("error" in split) return { diagnostic: createDiagnostic({ code: "MG070", messageId: "badCommand", format: { source: describeSource(source), reason: split.error } }) };
   const [command, ...args] = split.argv;
   const transport = new StdioClientTransport({ command, args, cwd: options.cwd, env: inheritedEnvironment(), stderr: "pipe" });
   let tail = "";
@@ -112,9 +113,6 @@ function openTransport(source: ServerSource, options: ListToolsFromServerOptions
   return { transport, stderrTail: () => tail };
 }
 
-function connectError(message: string, hint?: string): Diagnostic {
-  return hint === undefined ? { code: "MG070", severity: "error", message } : { code: "MG070", severity: "error", message, hint };
-}
 
 /**
  * The SDK's server lists an outputSchema whose root is not an object to a 2025-era client
@@ -129,14 +127,15 @@ function legacyWrapWarnings(tools: unknown[], protocolVersion: string | undefine
     if (typeof tool !== "object" || tool === null) continue;
     const { name, outputSchema } = tool as { name?: unknown; outputSchema?: unknown };
     if (typeof name !== "string" || !looksWrapped(outputSchema)) continue;
-    warnings.push({
-      code: "MG071",
-      severity: "warning",
-      message:
-        `tool "${name}": its outputSchema is \`{ type: object, properties: { result: ... }, required: [result] }\`, the shape the SDK lists ` +
-        `to a ${protocolVersion} client when the server's own schema is not an object; imported as sent`,
-      hint: "if the server's schema is the inner one, import again with --protocol auto (revision 2026-07-28 gets it as written)",
-    });
+    warnings.push(
+      createDiagnostic({
+        code: "MG071",
+        messageId: "wrappedOutput",
+        severity: "warning",
+        format: { name, protocolVersion: String(protocolVersion) },
+        hint: "if the server's schema is the inner one, import again with --protocol auto (revision 2026-07-28 gets it as written)",
+      }),
+    );
   }
   return warnings;
 }
@@ -158,9 +157,6 @@ function looksWrapped(schema: unknown): boolean {
   );
 }
 
-function listError(message: string, hint?: string): Diagnostic {
-  return hint === undefined ? { code: "MG071", severity: "error", message } : { code: "MG071", severity: "error", message, hint };
-}
 
 function stderrHint(stderr: string): string | undefined {
   const lines = stderr.trimEnd().split("\n").slice(-STDERR_TAIL_LINES);
@@ -202,35 +198,50 @@ function describeFailure(error: unknown, context: FailureContext): Diagnostic {
   const where = describeSource(source);
   const hint = stderrHint(stderr);
   const listing = step.startsWith("tools/list");
+  // A failure while listing is MG071, one before (connecting, the handshake) MG070; both word it alike.
+  const code = listing ? "MG071" : "MG070";
   if (error instanceof DeadlineExceeded || (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout)) {
-    const message = `${where} did not finish ${step} within ${context.timeoutMs} ms`;
-    return (listing ? listError : connectError)(message, hint ?? "a slow server needs a longer --timeout <ms>");
+    return createDiagnostic({ code, messageId: "timeout", format: { where, step, timeoutMs: context.timeoutMs }, hint: hint ?? "a slow server needs a longer --timeout <ms>" });
   }
   if (error instanceof ProtocolError) {
-    const message = `${where} answered ${listing ? step : `the ${step}`} with JSON-RPC error ${error.code}: ${error.message}`;
     const capability = error.code === -32601 ? "the server may not offer tools (no `tools` capability)" : undefined;
-    return (listing ? listError : connectError)(message, capability ?? hint);
+    return createDiagnostic({
+      code,
+      messageId: "jsonRpcError",
+      format: { where, step: listing ? step : `the ${step}`, code: error.code, message: error.message },
+      hint: capability ?? hint,
+    });
   }
   if (error instanceof SdkHttpError) {
     const status = `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ""}`;
-    return connectError(`${where} answered ${status} during ${step}`, error.status === 404 ? "is this the server's MCP endpoint (often /mcp)?" : undefined);
+    return createDiagnostic({
+      code: "MG070",
+      messageId: "httpStatus",
+      format: { where, status, step },
+      hint: error.status === 404 ? "is this the server's MCP endpoint (often /mcp)?" : undefined,
+    });
   }
-  const code = systemErrorCode(error);
-  if ("command" in source && (code === "ENOENT" || code === "EACCES")) {
-    const what = code === "ENOENT" ? "command not found" : "permission denied";
+  const systemCode = systemErrorCode(error);
+  if ("command" in source && (systemCode === "ENOENT" || systemCode === "EACCES")) {
+    const what = systemCode === "ENOENT" ? "command not found" : "permission denied";
     const executable = splitCommandLine(source.command);
     const name = "argv" in executable ? executable.argv[0] : source.command;
-    return connectError(`cannot start the server: ${what}: ${name}`);
+    return createDiagnostic({ code: "MG070", messageId: "cannotStart", format: { reason: what, command: name } });
   }
   if (error instanceof SdkError && (error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected)) {
-    const message =
-      "command" in source ? `the server ${where} exited before it answered ${step}` : `${where} closed the connection during ${step}`;
-    return (listing ? listError : connectError)(message, hint);
+    return "command" in source
+      ? createDiagnostic({ code, messageId: "exited", format: { where, step }, hint })
+      : createDiagnostic({ code, messageId: "closed", format: { where, step }, hint });
   }
-  if ("url" in source && code !== undefined) {
-    return connectError(`cannot connect to ${where} (${code})`, code === "ECONNREFUSED" ? "is the server running?" : undefined);
+  if ("url" in source && systemCode !== undefined) {
+    return createDiagnostic({
+      code: "MG070",
+      messageId: "cannotConnect",
+      format: { where, code: systemCode },
+      hint: systemCode === "ECONNREFUSED" ? "is the server running?" : undefined,
+    });
   }
-  return (listing ? listError : connectError)(`${where} failed during ${step}: ${errorMessage(error)}`, hint);
+  return createDiagnostic({ code, messageId: "failed", format: { where, step, reason: errorMessage(error) }, hint });
 }
 
 /** Checks one `tools/list` result; returns its tools and next cursor, or what is wrong with it. */
@@ -285,21 +296,21 @@ export async function listToolsFromServer(
     let cursor: string | undefined;
     for (let page = 1; ; page++) {
       if (page > MAX_PAGES) {
-        return { diagnostics: [listError(`${describeSource(source)} sent more than ${MAX_PAGES} pages of tools/list; stopped`)] };
+        return { diagnostics: [createDiagnostic({ code: "MG071", messageId: "tooManyPages", format: { source: describeSource(source), max: MAX_PAGES } })] };
       }
       step = `tools/list (page ${page})`;
       const request = { method: "tools/list", params: cursor === undefined ? {} : { cursor } };
       const result = await withDeadline(client.request(request, AS_SENT, requestOptions()), deadline);
       const read = readPage(result);
-      if ("error" in read) return { diagnostics: [listError(`${describeSource(source)} sent an invalid ${step} result: ${read.error}`)] };
+      if ("error" in read) {
+        return { diagnostics: [createDiagnostic({ code: "MG071", messageId: "invalidResult", format: { source: describeSource(source), step, reason: read.error } })] };
+      }
       tools.push(...read.tools);
       if (read.nextCursor === undefined) return { tools, diagnostics: legacyWrapWarnings(tools, client.getNegotiatedProtocolVersion()) };
       if (seen.has(read.nextCursor)) {
         return {
           diagnostics: [
-            listError(
-              `${describeSource(source)} sent the cursor ${JSON.stringify(read.nextCursor)} again at ${step}; stopped, it would never end`,
-            ),
+            createDiagnostic({ code: "MG071", messageId: "cursorRepeated", format: { source: describeSource(source), cursor: JSON.stringify(read.nextCursor), step } }),
           ],
         };
       }

@@ -3,6 +3,7 @@
  * exactly the tool it came from, so the generated server lists what the old one did.
  */
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { createDiagnostic } from "../../diagnostics/messages.js";
 import { sanitizeForComment } from "../../emit/shared/header.js";
 import { specFileNames } from "./file-names.js";
 import { toolToYaml } from "./to-yaml.js";
@@ -30,8 +31,8 @@ export interface ImportResult {
   diagnostics: Diagnostic[];
 }
 
-function shapeError(options: ImportOptions, message: string, path: DumpPath, severity: Diagnostic["severity"] = "error"): Diagnostic {
-  const diagnostic: Diagnostic = { code: "MG010", severity, message };
+/** An MG010 diagnostic placed in the dump, when the dump is a file. */
+function inDump(options: ImportOptions, diagnostic: Diagnostic, path: DumpPath): Diagnostic {
   if (options.source !== undefined) {
     const position = options.locate?.(path) ?? { line: 1, column: 1 };
     diagnostic.location = { file: options.source, line: position.line, column: position.column };
@@ -41,25 +42,23 @@ function shapeError(options: ImportOptions, message: string, path: DumpPath, sev
 
 export function importToolList(data: unknown, options: ImportOptions = {}): ImportResult {
   const found = findToolList(data);
-  if ("error" in found) return { files: [], diagnostics: [shapeError(options, found.error, [])] };
+  if ("error" in found) return { files: [], diagnostics: [inDump(options, createDiagnostic({ code: "MG010", messageId: "notToolList", format: { problem: found.error } }), [])] };
 
   const diagnostics: Diagnostic[] = [];
   if (found.nextCursor) {
-    const message =
-      `the dump is one page of tools/list: it has a nextCursor (${JSON.stringify(found.nextCursor.value.slice(0, 40))}), ` +
-      "so the tools of the later pages are not in it; `import --from-server` or `--url` reads every page";
-    diagnostics.push(shapeError(options, message, found.nextCursor.path, "warning"));
+    const cursor = JSON.stringify(found.nextCursor.value.slice(0, 40));
+    diagnostics.push(inDump(options, createDiagnostic({ code: "MG010", messageId: "onePage", severity: "warning", format: { cursor } }), found.nextCursor.path));
   }
   const tools: Array<Record<string, unknown> & { name: string }> = [];
   found.tools.forEach((tool, index) => {
     const path = [...found.path, index];
     if (typeof tool !== "object" || tool === null || Array.isArray(tool)) {
       // A warning: the other tools are still imported.
-      diagnostics.push(shapeError(options, `tool #${index + 1} is not an object; skipped`, path, "warning"));
+      diagnostics.push(inDump(options, createDiagnostic({ code: "MG010", messageId: "toolNotObject", severity: "warning", format: { number: index + 1 } }), path));
     } else if (typeof (tool as Record<string, unknown>).name !== "string") {
       const hasName = Object.prototype.hasOwnProperty.call(tool, "name");
       diagnostics.push(
-        shapeError(options, `tool #${index + 1} has no string \`name\`; skipped`, hasName ? [...path, "name"] : path, "warning"),
+        inDump(options, createDiagnostic({ code: "MG010", messageId: "toolWithoutName", severity: "warning", format: { number: index + 1 } }), hasName ? [...path, "name"] : path),
       );
     } else {
       tools.push(tool as Record<string, unknown> & { name: string });

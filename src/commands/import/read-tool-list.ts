@@ -1,6 +1,7 @@
 /** Reads a `tools/list` dump from a JSON file, reporting bad JSON at its line and column. */
 import { readFileSync } from "node:fs";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { createDiagnostic, diagnosticMessage } from "../../diagnostics/messages.js";
 import { parseYaml } from "../../yaml/load.js";
 import { locate } from "../../yaml/positions.js";
 import type { DumpPath } from "./tool-list.js";
@@ -66,7 +67,7 @@ function shortJsonMessage(message: string): string {
 
 export function readToolListFile(absPath: string, file: string = absPath): ReadToolListResult {
   const cannotRead = (reason: string): ReadToolListResult => ({
-    diagnostics: [{ code: "MG005", severity: "error", message: `cannot read file (${reason})`, location: { file, line: 1, column: 1 } }],
+    diagnostics: [createDiagnostic({ code: "MG005", format: { reason }, location: { file, line: 1, column: 1 } })],
   });
   let bytes: Buffer;
   try {
@@ -90,12 +91,7 @@ export function readToolListFile(absPath: string, file: string = absPath): ReadT
     return {
       text,
       diagnostics: [
-        {
-          code: "MG001",
-          severity: "error",
-          message: `invalid JSON: ${shortJsonMessage(message)}`,
-          location: { file, ...position },
-        },
+        createDiagnostic({ code: "MG001", messageId: "invalidJson", format: { reason: shortJsonMessage(message) }, location: { file, ...position } }),
       ],
     };
   }
@@ -125,12 +121,15 @@ function inexactIntegers(file: string, text: string): Diagnostic[] {
     if (literal === undefined || !/^-?\d+$/.test(literal)) continue;
     const value = Number(literal);
     if (Number.isSafeInteger(value) || BigInt(literal) === BigInt(value)) continue;
-    diagnostics.push({
-      code: "MG010",
-      severity: "warning",
-      message: `${literal} is beyond the integers JavaScript holds exactly; imported as ${JSON.stringify(value)}`,
-      location: { file, ...offsetToPosition(text, match.index) },
-    });
+    diagnostics.push(
+      createDiagnostic({
+        code: "MG010",
+        messageId: "unsafeInteger",
+        severity: "warning",
+        format: { literal, value: JSON.stringify(value) },
+        location: { file, ...offsetToPosition(text, match.index) },
+      }),
+    );
   }
   return diagnostics;
 }
@@ -139,5 +138,9 @@ function inexactIntegers(file: string, text: string): Diagnostic[] {
 function duplicateKeys(yamlDiagnostics: readonly Diagnostic[]): Diagnostic[] {
   return yamlDiagnostics
     .filter((d) => d.code === "MG002")
-    .map((d) => ({ ...d, severity: "warning", message: `${d.message.replace(/: a mapping may hold each key once$/, "")}: JSON.parse keeps the last one, and so does the import` }));
+    .map((d) => ({
+      ...d,
+      severity: "warning",
+      message: diagnosticMessage({ code: "MG002", messageId: "inJson", format: { duplicate: d.message.replace(/: a mapping may hold each key once$/, "") } }),
+    }));
 }

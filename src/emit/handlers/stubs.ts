@@ -11,6 +11,7 @@ import { posix } from "node:path";
 import type { Project } from "ts-morph";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { sortDiagnostics } from "../../diagnostics/diagnostic.js";
+import { createDiagnostic } from "../../diagnostics/messages.js";
 import { toolIdentifiers } from "../../spec/identifiers.js";
 import type { ProjectModel, ToolIdentifiers, ToolModel } from "../../spec/model.js";
 import type { GeneratedFile } from "../shared/generated-file.js";
@@ -83,24 +84,27 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
     }
     if ("problem" in update) {
       indexLeftAlone = true;
-      diagnostics.push({
-        code: "MG051",
-        severity: "warning",
-        message: `${diagnosticFile(INDEX)} was left alone: ${update.problem}`,
-        location: { file: diagnosticFile(INDEX), line: update.line, column: update.column },
-        hint: "add the new tools to the `handlers` object by hand",
-      });
+      diagnostics.push(
+        createDiagnostic({
+          code: "MG051",
+          format: { file: diagnosticFile(INDEX), problem: update.problem },
+          location: { file: diagnosticFile(INDEX), line: update.line, column: update.column },
+          hint: "add the new tools to the `handlers` object by hand",
+        }),
+      );
     } else {
       indexRead = update;
       for (const orphan of update.orphanKeys) {
         const namespaced = (unprefixed ??= unprefixedTools(model)).byName.get(orphan.key);
-        diagnostics.push({
-          code: "MG050",
-          severity: "warning",
-          message: `handler \`${orphan.key}\` in ${diagnosticFile(INDEX)} names no tool (kept)`,
-          location: { file: diagnosticFile(INDEX), line: orphan.line, column: orphan.column },
-          hint: namespaced ? namespaceHint(orphan.key, namespaced, diagnosticFile) : "remove it if its tool was deleted or renamed",
-        });
+        diagnostics.push(
+          createDiagnostic({
+            code: "MG050",
+            messageId: "indexEntry",
+            format: { key: orphan.key, file: diagnosticFile(INDEX) },
+            location: { file: diagnosticFile(INDEX), line: orphan.line, column: orphan.column },
+            hint: namespaced ? namespaceHint(orphan.key, namespaced, diagnosticFile) : "remove it if its tool was deleted or renamed",
+          }),
+        );
       }
       if (update.text !== indexText) files.push({ area: "handlers", path: INDEX, contents: update.text, mode: "update" });
     }
@@ -117,12 +121,13 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
     moving.add(move.fromPath);
     moves.push(move);
     files.push({ area: "handlers", path: move.toPath, contents: move.contents, mode: "rename", from: move.fromPath, fromContents: move.fromContents });
-    diagnostics.push({
-      code: "MG160",
-      severity: "info",
-      message: `${diagnosticFile(move.fromPath)} follows its tool's rename to ${diagnosticFile(move.toPath)} (\`${move.from.handler}\` → \`${move.tool.ids.handler}\`)`,
-      location: { file: diagnosticFile(move.fromPath), line: 1, column: 1 },
-    });
+    diagnostics.push(
+      createDiagnostic({
+        code: "MG160",
+        format: { from: diagnosticFile(move.fromPath), to: diagnosticFile(move.toPath), fromHandler: move.from.handler, toHandler: move.tool.ids.handler },
+        location: { file: diagnosticFile(move.fromPath), line: 1, column: 1 },
+      }),
+    );
   }
 
   if (moves.length > 0) {
@@ -149,13 +154,14 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
   for (const path of [...existing.files.keys()].sort()) {
     if (path === INDEX || toolFiles.has(path) || moving.has(path) || !isHandlerModule(path)) continue;
     const namespaced = (unprefixed ??= unprefixedTools(model)).byFile.get(path.slice(0, -".ts".length));
-    diagnostics.push({
-      code: "MG050",
-      severity: "warning",
-      message: `${diagnosticFile(path)} matches no tool (kept)`,
-      location: { file: diagnosticFile(path), line: 1, column: 1 },
-      hint: namespaced ? namespaceHint(namespaced.rest, namespaced, diagnosticFile) : "delete it if its tool was removed, or move shared code into a subfolder",
-    });
+    diagnostics.push(
+      createDiagnostic({
+        code: "MG050",
+        format: { file: diagnosticFile(path) },
+        location: { file: diagnosticFile(path), line: 1, column: 1 },
+        hint: namespaced ? namespaceHint(namespaced.rest, namespaced, diagnosticFile) : "delete it if its tool was removed, or move shared code into a subfolder",
+      }),
+    );
   }
 
   // Handler files by path, then the index.
@@ -228,13 +234,14 @@ function planRenames(
     const renamed = renameHandlerModule(parser(), fromText, from, tool.ids);
     if ("problem" in renamed) {
       plan.blocked.add(tool.name);
-      plan.diagnostics.push({
-        code: "MG162",
-        severity: "warning",
-        message: `${diagnosticFile(fromPath)} was left alone (not renamed for \`${tool.name}\`): ${renamed.problem}`,
-        location: { file: diagnosticFile(fromPath), line: renamed.line, column: renamed.column },
-        hint: `rename it to ${diagnosticFile(toPath)} and its export to \`${tool.ids.handler}\` by hand`,
-      });
+      plan.diagnostics.push(
+        createDiagnostic({
+          code: "MG162",
+          format: { file: diagnosticFile(fromPath), tool: tool.name, problem: renamed.problem },
+          location: { file: diagnosticFile(fromPath), line: renamed.line, column: renamed.column },
+          hint: `rename it to ${diagnosticFile(toPath)} and its export to \`${tool.ids.handler}\` by hand`,
+        }),
+      );
       continue;
     }
     plan.moves.push({ tool, from, fromPath, toPath, contents: renamed.text, fromContents: fromText });
@@ -268,13 +275,14 @@ function staleImports(
         const tail = `${move.from.file}${extension}`;
         const replacement = `${reference.specifier.slice(0, -tail.length)}${move.tool.ids.file}${extension}`;
         const renamedExport = reference.names.includes(move.from.handler) ? `; its \`${move.from.handler}\` is now \`${move.tool.ids.handler}\`` : "";
-        diagnostics.push({
-          code: "MG163",
-          severity: "warning",
-          message: `${diagnosticFile(file)} imports ${tsString(reference.specifier)}, which this run renamed to ${diagnosticFile(move.toPath)} (the import is left as written)`,
-          location: { file: diagnosticFile(file), line: reference.line, column: reference.column },
-          hint: `import ${tsString(replacement)} instead${renamedExport}`,
-        });
+        diagnostics.push(
+          createDiagnostic({
+            code: "MG163",
+            format: { file: diagnosticFile(file), specifier: tsString(reference.specifier), to: diagnosticFile(move.toPath) },
+            location: { file: diagnosticFile(file), line: reference.line, column: reference.column },
+            hint: `import ${tsString(replacement)} instead${renamedExport}`,
+          }),
+        );
       }
     }
   }
@@ -333,13 +341,12 @@ function namespaceHint(oldName: string, namespaced: { tool: ToolModel }, diagnos
 }
 
 function renameRefused(tool: ToolModel, fromFile: string, reason: string): Diagnostic {
-  return {
+  return createDiagnostic({
     code: "MG161",
-    severity: "warning",
-    message: `\`renamedFrom: ${tool.renamedFrom}\` of \`${tool.name}\`: ${fromFile} was not renamed: ${reason}`,
+    format: { renamedFrom: String(tool.renamedFrom), tool: tool.name, file: fromFile, reason },
     location: tool.location,
     hint: "move the handler by hand, or remove `renamedFrom`",
-  };
+  });
 }
 
 /** Top-level TypeScript modules only: subfolders, declarations and tests are the author's own business. */

@@ -2,6 +2,7 @@
  * MG100–MG102: annotations against each other and against MCP's defaults (readOnlyHint
  * false, destructiveHint true, idempotentHint false, openWorldHint true).
  */
+import { createDiagnostic } from "../../diagnostics/messages.js";
 import { code, type Finding, type ToolLintContext } from "../context.js";
 import { wordsOf } from "../words.js";
 
@@ -24,30 +25,24 @@ export function annotationRules(ctx: ToolLintContext): Finding[] {
   const annotations = ctx.tool.wire.annotations ?? {};
   const readOnly = annotations.readOnlyHint === true;
   if (readOnly && annotations.destructiveHint === true) {
-    findings.push({
-      code: "MG100",
-      message: `${code(ctx.tool.name)} is marked readOnlyHint: true and destructiveHint: true; a tool that only reads destroys nothing`,
-      location: ctx.at(["annotations", "destructiveHint"]),
-    });
+    findings.push(createDiagnostic({ code: "MG100", format: { tool: ctx.tool.name }, location: ctx.at(["annotations", "destructiveHint"]) }));
   }
   if (readOnly) {
     for (const key of ["destructiveHint", "idempotentHint"] as const) {
       if (!(key in annotations) || (key === "destructiveHint" && annotations[key] === true)) continue;
-      findings.push({
-        code: "MG101",
-        message: `${key} has no effect on a read-only tool (readOnlyHint: true)`,
-        location: ctx.at(["annotations", key], "key"),
-      });
+      findings.push(createDiagnostic({ code: "MG101", format: { key }, location: ctx.at(["annotations", key], "key") }));
     }
   }
   if (!("readOnlyHint" in annotations) && !("destructiveHint" in annotations)) {
     const reason = readOnlyReason(ctx.source.specName, ctx.tool.wire.description);
     if (reason) {
-      findings.push({
-        code: "MG102",
-        message: `${code(ctx.tool.name)} looks read-only (${reason}) but sets neither readOnlyHint nor destructiveHint, so clients assume destructiveHint: true; add \`annotations: { readOnlyHint: true }\``,
-        location: "annotations" in ctx.tool.wire ? ctx.at(["annotations"], "key") : ctx.at(["name"]),
-      });
+      findings.push(
+        createDiagnostic({
+          code: "MG102",
+          format: { tool: ctx.tool.name, reason },
+          location: "annotations" in ctx.tool.wire ? ctx.at(["annotations"], "key") : ctx.at(["name"]),
+        }),
+      );
     }
   }
   return findings;

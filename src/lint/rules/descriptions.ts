@@ -1,23 +1,18 @@
 /** MG103–MG105: descriptions the model can choose tools and fill arguments by. */
+import { createDiagnostic } from "../../diagnostics/messages.js";
 import { forEachSchemaExcept } from "../../spec/vocabulary.js";
-import { code, VALUE_TEST_KEYWORDS, type Finding, type ToolLintContext } from "../context.js";
+import { VALUE_TEST_KEYWORDS, type Finding, type ToolLintContext } from "../context.js";
 import { onlyRepeatsName } from "../words.js";
 
 export function descriptionRules(ctx: ToolLintContext): Finding[] {
   const findings: Finding[] = [];
   const description = ctx.tool.wire.description;
   if (typeof description !== "string" || description.trim() === "") {
-    findings.push({
-      code: "MG103",
-      message: `tool ${code(ctx.tool.name)} has no description`,
-      location: description !== undefined ? ctx.at(["description"]) : ctx.at(["name"], "key"),
-    });
+    findings.push(
+      createDiagnostic({ code: "MG103", format: { tool: ctx.tool.name }, location: description !== undefined ? ctx.at(["description"]) : ctx.at(["name"], "key") }),
+    );
   } else if (onlyRepeatsName(description, ctx.source.specName)) {
-    findings.push({
-      code: "MG105",
-      message: `the description of ${code(ctx.tool.name)} only repeats its name; say what it does, when to use it, what it returns`,
-      location: ctx.at(["description"]),
-    });
+    findings.push(createDiagnostic({ code: "MG105", format: { tool: ctx.tool.name }, location: ctx.at(["description"]) }));
   }
 
   // Input properties: what the model fills in. Output properties are read by code.
@@ -30,17 +25,18 @@ export function descriptionRules(ctx: ToolLintContext): Finding[] {
       if ("$ref" in property) continue;
       const text = property.description;
       if (typeof text !== "string" || text.trim() === "") {
-        findings.push({
-          code: "MG104",
-          message: `input property ${code(name)} of ${code(ctx.tool.name)} has no description`,
-          location: ctx.atSchema("inputSchema", [...schemaPath, "properties", name], "key"),
-        });
+        findings.push(
+          createDiagnostic({ code: "MG104", format: { property: name, tool: ctx.tool.name }, location: ctx.atSchema("inputSchema", [...schemaPath, "properties", name], "key") }),
+        );
       } else if (onlyRepeatsName(text, name)) {
-        findings.push({
-          code: "MG105",
-          message: `the description of input property ${code(name)} only repeats its name`,
-          location: ctx.atSchema("inputSchema", [...schemaPath, "properties", name, "description"]),
-        });
+        findings.push(
+          createDiagnostic({
+            code: "MG105",
+            messageId: "property",
+            format: { property: name },
+            location: ctx.atSchema("inputSchema", [...schemaPath, "properties", name, "description"]),
+          }),
+        );
       }
     }
   });

@@ -1,6 +1,7 @@
 /** MG106, MG107: tool names clients accept and people can predict. */
 import type { Location } from "../../diagnostics/diagnostic.js";
-import { code, type Finding, type ToolLintContext } from "../context.js";
+import { createDiagnostic } from "../../diagnostics/messages.js";
+import type { Finding, ToolLintContext } from "../context.js";
 
 /** Several MCP clients reject longer names, although MCP itself allows 128. */
 export const CLIENT_TOOL_NAME_LIMIT = 64;
@@ -8,13 +9,13 @@ export const CLIENT_TOOL_NAME_LIMIT = 64;
 export function nameLengthRule(ctx: ToolLintContext): Finding[] {
   const name = ctx.tool.name;
   if (name.length <= CLIENT_TOOL_NAME_LIMIT) return [];
-  const namespaced = name !== ctx.source.specName ? " with its namespace" : "";
   return [
-    {
+    createDiagnostic({
       code: "MG106",
-      message: `tool name ${code(name)} is ${name.length} characters long${namespaced}; several MCP clients reject names over ${CLIENT_TOOL_NAME_LIMIT}`,
+      messageId: name !== ctx.source.specName ? "namespaced" : "default",
+      format: { name, length: name.length, limit: CLIENT_TOOL_NAME_LIMIT },
       location: ctx.at(["name"]),
-    },
+    }),
   ];
 }
 
@@ -58,14 +59,14 @@ export function nameStyleRule(tools: readonly SpeltName[]): Finding[] {
   const example = styled.find((other) => other.style === main);
   for (const { ctx, style } of styled) {
     if (!style || style === main) continue;
-    findings.push({
-      code: "MG107",
-      message:
-        style === "mixed"
-          ? `tool name ${code(ctx.specName)} mixes naming styles within itself`
-          : `tool name ${code(ctx.specName)} is ${style} while this server's tools are ${main}${example ? ` (e.g. ${code(example.ctx.specName)})` : ""}`,
-      location: ctx.location,
-    });
+    const name = ctx.specName;
+    findings.push(
+      style === "mixed"
+        ? createDiagnostic({ code: "MG107", messageId: "mixed", format: { name }, location: ctx.location })
+        : example
+          ? createDiagnostic({ code: "MG107", format: { name, style, serverStyle: String(main), example: example.ctx.specName }, location: ctx.location })
+          : createDiagnostic({ code: "MG107", messageId: "noExample", format: { name, style, serverStyle: String(main) }, location: ctx.location }),
+    );
   }
   return findings;
 }

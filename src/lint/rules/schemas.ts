@@ -2,7 +2,8 @@
 import type { JsonValue } from "../../spec/model.js";
 import { pointerToPath } from "../../yaml/positions.js";
 import { forEachSchemaExcept } from "../../spec/vocabulary.js";
-import { code, VALUE_TEST_KEYWORDS, type Finding, type SchemaKey, type ToolLintContext } from "../context.js";
+import { createDiagnostic } from "../../diagnostics/messages.js";
+import { VALUE_TEST_KEYWORDS, type Finding, type SchemaKey, type ToolLintContext } from "../context.js";
 
 type SchemaNode = Record<string, JsonValue>;
 
@@ -23,31 +24,23 @@ export function schemaRules(ctx: ToolLintContext): Finding[] {
     if (!schema) continue;
     forEachSchemaExcept(schema, VALUE_TEST_KEYWORDS, (node, schemaPath) => {
       if ("enum" in node && !("type" in node)) {
-        findings.push({
-          code: "MG108",
-          message: `\`enum\` without \`type\` in ${code(ctx.tool.name)}'s ${key}; add the type its values share`,
-          location: ctx.atSchema(key, [...schemaPath, "enum"], "key"),
-        });
+        findings.push(createDiagnostic({ code: "MG108", format: { tool: ctx.tool.name, schema: key }, location: ctx.atSchema(key, [...schemaPath, "enum"], "key") }));
       }
       if (key !== "inputSchema" || !isInputObject(node)) return;
       // An `allOf` branch is part of an object: closing it would reject the other branches' properties.
       const inAllOf = schemaPath.at(-2) === "allOf";
       if (!inAllOf && !("additionalProperties" in node) && !("unevaluatedProperties" in node)) {
-        findings.push({
-          code: "MG109",
-          message: `input object${schemaPath.length === 0 ? "" : ` at ${code(schemaPath.join("."))}`} of ${code(ctx.tool.name)} leaves additionalProperties unset, so unknown arguments are accepted`,
-          location: schemaPath.length === 0 ? ctx.at(["inputSchema"], "key") : ctx.atSchema(key, schemaPath, "key"),
-        });
+        findings.push(
+          schemaPath.length === 0
+            ? createDiagnostic({ code: "MG109", format: { tool: ctx.tool.name }, location: ctx.at(["inputSchema"], "key") })
+            : createDiagnostic({ code: "MG109", messageId: "nested", format: { path: schemaPath.join("."), tool: ctx.tool.name }, location: ctx.atSchema(key, schemaPath, "key") }),
+        );
       }
       const required = new Set(Array.isArray(node.required) ? node.required : []);
       for (const [name, property] of Object.entries(isObject(node.properties) ? node.properties : {})) {
         if (required.has(name) || !isObject(property) || "default" in property || "const" in property || "$ref" in property) continue;
         if (typeof property.description === "string" && MENTIONS_DEFAULT.test(property.description)) continue;
-        findings.push({
-          code: "MG111",
-          message: `optional input property ${code(name)} of ${code(ctx.tool.name)} has no \`default\` and its description does not say what happens without it`,
-          location: ctx.atSchema(key, [...schemaPath, "properties", name], "key"),
-        });
+        findings.push(createDiagnostic({ code: "MG111", format: { property: name, tool: ctx.tool.name }, location: ctx.atSchema(key, [...schemaPath, "properties", name], "key") }));
       }
     });
     findings.push(...unusedDefs(ctx, key, schema));
@@ -81,11 +74,7 @@ function unusedDefs(ctx: ToolLintContext, key: SchemaKey, schema: SchemaNode): F
     }
     for (const name of Object.keys(defs)) {
       if (reached.has(name)) continue;
-      findings.push({
-        code: "MG110",
-        message: `${code(`${defsKey}/${name}`)} in ${code(ctx.tool.name)}'s ${key} is never referenced`,
-        location: ctx.atSchema(key, [defsKey, name], "key"),
-      });
+      findings.push(createDiagnostic({ code: "MG110", format: { entry: `${defsKey}/${name}`, tool: ctx.tool.name, schema: key }, location: ctx.atSchema(key, [defsKey, name], "key") }));
     }
   }
   return findings;

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../../src/config/config.js";
 import type { Diagnostic } from "../../../src/diagnostics/diagnostic.js";
 import { lintProject } from "../../../src/lint/lint.js";
-import { LINT_RULES } from "../../../src/diagnostics/lint-rules.js";
+import { LINT_RULES } from "../../../src/diagnostics/messages.js";
 import { buildModel } from "../../../src/spec/build-model.js";
 import { removeProject, tempProject } from "../../helpers/project.js";
 
