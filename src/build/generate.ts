@@ -2,11 +2,11 @@
  * `generate`: load → check → model → emit → write. The CLI is a thin shell over this.
  * Nothing is written unless every earlier stage succeeded.
  */
-import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
 import path from "node:path";
-import { cachedConfig, cacheDisabledByEnv, handlerFiles, handlerHash, probeCache, recordRun, type HandlerFiles, type PartialRun } from "./build-cache.js";
-import { loadMemo, sideId, storeMemo, toolKey, type MemoBase, type SpecMemo } from "./spec-memo.js";
+import { BuildSession, BuildSessions, cacheWanted, sideIds, type Restored, type SessionMemo } from "./session.js";
+import { cachedConfig, handlerFiles, handlerHash, type HandlerFiles } from "./build-cache.js";
+import { toolKey, type SpecMemo } from "./spec-memo.js";
 import type { ResolvedConfig } from "../config/config.js";
 import { configCandidate } from "../config/names.js";
 import type { ProjectRef, ProjectSearch, ProjectsResult } from "../config/projects.js";
@@ -70,7 +70,12 @@ export interface GenerateResult {
   unchanged: string[];
 }
 
-export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+/**
+ * One project's run, in the order of its stages: restore → load → check → model → emit →
+ * write → save. `session` holds what earlier runs computed (a watch passes the same one
+ * each time); without one, the run has a session of its own.
+ */
+export async function generate(options: GenerateOptions = {}, session: BuildSession = new BuildSession()): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const result: GenerateResult = { exitCode: 1, diagnostics: [], sources: new Map(), written: [], removed: [], stale: [], unchanged: [] };
   const finish = (): GenerateResult => {
@@ -82,59 +87,32 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 
   const configFile = locateConfig(cwd, options.config);
   const projectRoot = configFile ? path.dirname(configFile) : cwd;
-  const outputOptions = { maxWarnings: options.maxWarnings, configDisplay: configFile ? toPosix(path.relative(cwd, configFile)) : "" };
+  const output = { maxWarnings: options.maxWarnings, configDisplay: configFile ? toPosix(path.relative(cwd, configFile)) : "" };
   const cacheable = !options.lintOnly && configFile !== null;
-  let partial: PartialRun | undefined;
-  let memo: SpecMemo | undefined;
-  let memoBase: MemoBase | undefined;
-  if (cacheable && options.cache !== false && !cacheDisabledByEnv()) {
-    const probe = probeCache(cwd, projectRoot, configFile, { ...outputOptions, verifyBytes: options.check === true }, findSpecFiles);
-    if (probe && "hit" in probe) {
-      const hit = probe.hit;
-      Object.assign(result, { config: hit.config, diagnostics: hit.diagnostics, sources: hit.sources, toolCount: hit.toolCount, unchanged: hit.unchanged, cached: true });
-      return finish();
-    }
-    // A memo this build cannot read means a full run.
-    const loaded = probe && "partial" in probe ? loadMemo(probe.partial.memo, probe.partial.readSide) : undefined;
-    if (probe && "partial" in probe && loaded) {
-      partial = probe.partial;
-      ({ memo, base: memoBase } = loaded);
-      result.changedSpecs = [...partial.changed].sort();
-    }
-  }
 
+  // restore
+  const restored: Restored =
+    cacheable && cacheWanted(options.cache)
+      ? await session.restore({ cwd, projectRoot, configFile, output, verifyBytes: options.check === true, findSpecFiles })
+      : { kind: "none" };
+  if (restored.kind === "hit") {
+    const hit = restored.run;
+    Object.assign(result, { config: hit.config, diagnostics: hit.diagnostics, sources: hit.sources, toolCount: hit.toolCount, unchanged: hit.unchanged, cached: true });
+    return finish();
+  }
+  const partial = restored.kind === "partial" ? restored : undefined;
+  const memo = partial?.memo;
+  if (partial) result.changedSpecs = [...partial.partial.changed].sort();
   // A partial run (only spec files changed since the recorded run) reads, checks and lints
   // just those files and takes the others' share from the memo; otherwise, everything.
-  const unchangedSpec = (file: string): boolean => partial !== undefined && !partial.changed.has(file) && memo?.specs[file] !== undefined;
-  let config: ResolvedConfig;
-  let built: BuildResult;
-  if (partial && memo) {
-    // What the recorded run compiled and translated, read when first needed: unchanged
-    // schemas need neither ajv nor json-schema-to-typescript.
-    const [{ buildModel }, { setChunkSource }, { setTypesSource }] = await Promise.all([
-      import("../spec/build-model.js"),
-      import("../spec/chunks.js"),
-      import("../emit/tools/tool-modules.js"),
-    ]);
-    const sideEntries = (name: "chunks" | "types") => (): Array<[string, string]> => {
-      const data = partial!.readSide(name, memo.side[name]);
-      return Array.isArray(data) ? (data as Array<[string, string]>) : [];
-    };
-    setChunkSource({ keys: new Set(Object.values(memo.schemaKeys).flat().filter((key): key is string => key !== null)), load: sideEntries("chunks") });
-    setTypesSource({ keys: new Set(Object.values(memo.typesKeys)), load: sideEntries("types") });
-    config = partial.config;
-    built = buildModel(config, { specFiles: partial.specFiles, reuse: (file) => (unchangedSpec(file) ? memo.specs[file] : undefined) });
-    result.sources = new Map([...partial.sources, ...built.sources]);
-    result.diagnostics.push(...built.diagnostics);
-  } else {
-    const { loadProject } = await import("./load-project.js");
-    const loaded = loadProject({ cwd, config: options.config });
-    result.diagnostics.push(...loaded.diagnostics);
-    result.sources = loaded.sources;
-    if (!loaded.config || !loaded.build) return finish();
-    config = loaded.config;
-    built = loaded.build;
-  }
+  const unchangedSpec = (file: string): boolean => partial !== undefined && !partial.partial.changed.has(file) && memo?.specs[file] !== undefined;
+
+  // load → check → model
+  const loaded = await loadStage(cwd, options, session, partial, unchangedSpec);
+  result.diagnostics.push(...loaded.diagnostics);
+  result.sources = loaded.sources;
+  if (!loaded.config || !loaded.built) return finish();
+  const { config, built } = loaded;
   result.config = config;
   if (built.missing.length > 0) result.missing = built.missing;
   // An unchanged spec's share of the lint is the recorded one.
@@ -144,19 +122,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     return { diagnostics: entry.lint, names: entry.spelt };
   };
   if (!built.model) {
-    // The specs do not build, but the tools of the files without errors are still linted: an
-    // error in one spec does not hide the findings of the others. A file with an error shows
-    // that error alone, and a name two tools share (MG013) cannot say which tool a finding is
-    // about: their lint waits until they build.
-    const failing = new Set(built.diagnostics.filter((d) => d.severity === "error").map((d) => d.location?.file));
-    const named = new Map<string, number>();
-    for (const tool of built.tools ?? []) named.set(tool.name, (named.get(tool.name) ?? 0) + 1);
-    const tools = (built.tools ?? []).filter((tool) => named.get(tool.name) === 1 && !tool.sources.some((file) => failing.has(file)));
-    if (tools.length > 0) {
-      const { lintFiles } = await import("../lint/lint.js");
-      const modelled = { tools, server: config.server };
-      result.diagnostics.push(...lintFiles(modelled, built.toolSources, { rules: config.lint.rules }, recordedLint).diagnostics);
-    }
+    result.diagnostics.push(...(await lintWhatBuilt(built, config, recordedLint)));
     return finish();
   }
   const model = built.model;
@@ -170,12 +136,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
   if (hasErrors(result.diagnostics) || options.lintOnly) return finish();
 
-  // A tool whose key is the recorded one keeps its files, which the cache has verified;
-  // so do the validators when no schema changed.
-  const [{ chunkKey, knownChunkKey }, validatorsModule] = await Promise.all([
-    import("../spec/chunks.js"),
-    import("../emit/validators/validators-module.js"),
-  ]);
+  // emit
+  const validatorsModule = await import("../emit/validators/validators-module.js");
+  const memoTables = await session.memo();
+  const chunks = memoTables.schemas.chunks;
   // Tools of unchanged specs, in unchanged positions, have the recorded keys.
   const samePositions = memo !== undefined && sameOrder(Object.keys(memo.toolKeys), model.tools);
   const recordedTool = (tool: ToolModel): boolean => samePositions && unchangedSpec(tool.sources[0] ?? "");
@@ -184,44 +148,19 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     toolKeys[tool.name] = recordedTool(tool) ? memo!.toolKeys[tool.name] : toolKey(tool, index);
     const schemaKeys = recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined;
     if (!schemaKeys) return;
-    knownChunkKey(tool.inputDialect, tool.wire.inputSchema, schemaKeys[0]);
-    if (tool.wire.outputSchema && schemaKeys[1]) knownChunkKey(tool.outputDialect ?? "2020-12", tool.wire.outputSchema, schemaKeys[1]);
+    chunks.knowKey(tool.inputDialect, tool.wire.inputSchema, schemaKeys[0]);
+    if (tool.wire.outputSchema && schemaKeys[1]) chunks.knowKey(tool.outputDialect ?? "2020-12", tool.wire.outputSchema, schemaKeys[1]);
   });
-  const validatorsKey = validatorsModule.validatorsKey(model);
-  const kept: string[] = [];
-  // Project-relative path of a file of the generated area (the cache's outputs are keyed so).
-  const outDir = toPosix(path.relative(config.root, config.outDir));
-  const generatedPath = (areaPath: string) => (outDir ? `${outDir}/${areaPath}` : areaPath);
-  // An output of the recorded run (the cache has verified it is intact).
-  const recorded = (areaPath: string) => partial?.outputs.has(generatedPath(areaPath)) === true;
-  let reuse: ReuseFile | undefined;
-  let keepValidators = false;
-  if (partial && memo) {
-    reuse = (tool, _index, areaPath) => {
-      if (memo.toolKeys[tool.name] !== toolKeys[tool.name] || !recorded(areaPath)) return false;
-      kept.push(areaPath);
-      return true;
-    };
-    const validatorsPaths = validatorsModule.validatorsPaths(model);
-    keepValidators = memo.validatorsKey === validatorsKey && validatorsPaths.every(recorded);
-    if (keepValidators) kept.push(...validatorsPaths);
-  }
-  // A project-wide file rendered from the same data as in the recorded run is kept as
-  // well; every run records what its files were rendered from, for the next one.
-  const sharedKeys: Record<string, string> = {};
-  const reuseShared: ReuseShared = (areaPath, key) => {
-    sharedKeys[areaPath] = key;
-    if (memo?.sharedKeys[areaPath] !== key || !recorded(areaPath)) return false;
-    kept.push(areaPath);
-    return true;
-  };
-  const handlersSeen = partial ? partial.inputs.handlers : handlerFiles(config.handlersDir);
-  const emitted = await emitAll(model, config, handlersSeen, { reuse, reuseShared, keepValidators });
+  const validatorsKey = validatorsModule.validatorsKey(model, chunks);
+  const reused = reuseOfRecorded(config, partial, toolKeys, validatorsKey, validatorsModule.validatorsPaths(model));
+  const handlersSeen = partial ? partial.partial.inputs.handlers : handlerFiles(config.handlersDir);
+  const emitted = await emitAll(model, config, handlersSeen, { ...reused.hooks, memo: memoTables });
   result.diagnostics.push(...emitted.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
 
+  // write
   const [{ applyPlan }, { planWrite }] = await Promise.all([import("../write/apply.js"), import("../write/plan.js")]);
-  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir }, { kept });
+  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir }, { kept: reused.kept });
   result.plan = plan;
   result.diagnostics.push(...plan.diagnostics);
   if (hasErrors(plan.diagnostics)) return finish();
@@ -235,13 +174,13 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     result.diagnostics.push(...applied.diagnostics);
   }
   finish();
-  // Only a run that left every output in place is worth remembering; a check run that
+
+  // save. Only a run that left every output in place is worth remembering; a check run that
   // found stubs to create has not (the next real run must write them). Nor has a run that
   // amended handlers/index.ts or moved a handler: its diagnostics describe what this run did
   // (a rename done, an import the rename broke), which the next run will not find to report.
   const amendedHandlers = plan.actions.some((a) => a.area === "handlers" && (a.action === "update" || a.action === "rename"));
   if (cacheable && result.exitCode === 0 && !amendedHandlers && (!options.check || plan.pendingHandlers.length === 0)) {
-    const types = await import("../emit/tools/tool-modules.js");
     const specs: SpecMemo["specs"] = {};
     for (const file of built.specFiles) {
       const fresh = built.perSpec.get(file);
@@ -252,37 +191,122 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       const share = linted.perFile.get(file);
       specs[file] = { ...fresh, lint: share?.diagnostics ?? [], spelt: share?.names ?? [] };
     }
-    const schemaKeys = schemaKeysOf(model, chunkKey, (tool) => (recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined));
+    const schemaKeys = schemaKeysOf(model, (dialect, schema) => chunks.keyOf(dialect, schema), (tool) => (recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined));
     const typesKeys: SpecMemo["typesKeys"] = {};
-    for (const tool of model.tools) typesKeys[tool.name] = recordedTool(tool) ? memo!.typesKeys[tool.name] : types.typesKey(tool);
-    const side = {
-      chunks: sideId(Object.values(schemaKeys).flat().filter((key): key is string => key !== null)),
-      types: sideId(Object.values(typesKeys)),
-    };
-    const stored = storeMemo({ specs, toolKeys, schemaKeys, validatorsKey, typesKeys, sharedKeys, side }, memoBase, () => randomBytes(20).toString("hex"));
-    const keptPaths = new Set(kept.map(generatedPath));
-    recordRun(projectRoot, configFile, outputOptions, {
+    for (const tool of model.tools) typesKeys[tool.name] = recordedTool(tool) ? memo!.typesKeys[tool.name] : memoTables.translations.keyOf(tool);
+    const side = sideIds(schemaKeys, typesKeys);
+    const keptPaths = new Set(reused.kept.map(reused.generatedPath));
+    await session.save({ root: projectRoot, configFile, output }, { specs, toolKeys, schemaKeys, validatorsKey, typesKeys, sharedKeys: reused.sharedKeys, side }, partial?.base, {
       config,
       specFiles: built.specFiles,
-      sources: partial ? withRefs(result.sources, specs, partial.inputs.texts) : built.sources,
+      sources: partial ? withRefs(result.sources, specs, partial.partial.inputs.texts) : built.sources,
       diagnostics: result.diagnostics,
       toolCount: model.tools.length,
       ...handlersAfter(handlersSeen, plan, result.written),
-      outputs: ownedOutputs(emitted.files, plan, kept),
+      outputs: ownedOutputs(emitted.files, plan, reused.kept),
       keptOutputs: [...keptPaths].flatMap((file) => {
-        const recorded = partial?.outputs.get(file);
+        const recorded = partial?.partial.outputs.get(file);
         return recorded ? [[file, ...recorded] as const] : [];
       }),
-      memo: stored.memo,
-      side: {
-        specs: stored.base,
-        chunks: { id: side.chunks, data: () => validatorsModule.chunksFor(model) },
-        types: { id: side.types, data: () => types.translationsFor(new Set(Object.values(typesKeys))) },
-      },
-      ...(partial ? { inputs: partial.inputs } : {}),
+      chunks: () => validatorsModule.chunksFor(model, chunks),
+      ...(partial ? { inputs: partial.partial.inputs } : {}),
     });
   }
   return result;
+}
+
+/**
+ * The load, check and model stages: on a partial run, the changed spec files alone (the
+ * others' records come from the memo, the config from the record); otherwise the config
+ * and every spec file.
+ */
+async function loadStage(
+  cwd: string,
+  options: GenerateOptions,
+  session: BuildSession,
+  partial: Extract<Restored, { kind: "partial" }> | undefined,
+  unchangedSpec: (file: string) => boolean,
+): Promise<{ config?: ResolvedConfig; built?: BuildResult; diagnostics: Diagnostic[]; sources: Map<string, string> }> {
+  if (partial) {
+    const { buildModel } = await import("../spec/build-model.js");
+    const config = partial.partial.config;
+    const built = buildModel(config, {
+      specFiles: partial.partial.specFiles,
+      reuse: (file) => (unchangedSpec(file) ? partial.memo.specs[file] : undefined),
+      memo: await session.memo(),
+    });
+    return { config, built, diagnostics: built.diagnostics, sources: new Map([...partial.partial.sources, ...built.sources]) };
+  }
+  const { loadProject } = await import("./load-project.js");
+  const loaded = loadProject({ cwd, config: options.config }, await session.memo());
+  return { config: loaded.config, built: loaded.build, diagnostics: loaded.diagnostics, sources: loaded.sources };
+}
+
+/**
+ * The specs do not build, but the tools of the files without errors are still linted: an
+ * error in one spec does not hide the findings of the others. A file with an error shows
+ * that error alone, and a name two tools share (MG013) cannot say which tool a finding is
+ * about: their lint waits until they build.
+ */
+async function lintWhatBuilt(
+  built: BuildResult,
+  config: ResolvedConfig,
+  recordedLint: Parameters<typeof import("../lint/lint.js").lintFiles>[3],
+): Promise<Diagnostic[]> {
+  const failing = new Set(built.diagnostics.filter((d) => d.severity === "error").map((d) => d.location?.file));
+  const named = new Map<string, number>();
+  for (const tool of built.tools ?? []) named.set(tool.name, (named.get(tool.name) ?? 0) + 1);
+  const tools = (built.tools ?? []).filter((tool) => named.get(tool.name) === 1 && !tool.sources.some((file) => failing.has(file)));
+  if (tools.length === 0) return [];
+  const { lintFiles } = await import("../lint/lint.js");
+  const modelled = { tools, server: config.server };
+  return lintFiles(modelled, built.toolSources, { rules: config.lint.rules }, recordedLint).diagnostics;
+}
+
+/**
+ * What a partial run keeps of the recorded run's outputs: a tool whose key is the recorded
+ * one keeps its files, which the cache has verified; so do the validators when no schema
+ * changed, and a project-wide file rendered from the same data. Every run records what its
+ * project-wide files were rendered from (`sharedKeys`), for the next one.
+ */
+function reuseOfRecorded(
+  config: ResolvedConfig,
+  partial: Extract<Restored, { kind: "partial" }> | undefined,
+  toolKeys: Record<string, string>,
+  validatorsKey: string,
+  validatorsPaths: string[],
+): {
+  hooks: { reuse?: ReuseFile; reuseShared: ReuseShared; keepValidators: boolean };
+  kept: string[];
+  sharedKeys: Record<string, string>;
+  generatedPath: (areaPath: string) => string;
+} {
+  const kept: string[] = [];
+  // Project-relative path of a file of the generated area (the cache's outputs are keyed so).
+  const outDir = toPosix(path.relative(config.root, config.outDir));
+  const generatedPath = (areaPath: string) => (outDir ? `${outDir}/${areaPath}` : areaPath);
+  // An output of the recorded run (the cache has verified it is intact).
+  const recorded = (areaPath: string) => partial?.partial.outputs.has(generatedPath(areaPath)) === true;
+  const memo = partial?.memo;
+  let reuse: ReuseFile | undefined;
+  let keepValidators = false;
+  if (memo) {
+    reuse = (tool, _index, areaPath) => {
+      if (memo.toolKeys[tool.name] !== toolKeys[tool.name] || !recorded(areaPath)) return false;
+      kept.push(areaPath);
+      return true;
+    };
+    keepValidators = memo.validatorsKey === validatorsKey && validatorsPaths.every(recorded);
+    if (keepValidators) kept.push(...validatorsPaths);
+  }
+  const sharedKeys: Record<string, string> = {};
+  const reuseShared: ReuseShared = (areaPath, key) => {
+    sharedKeys[areaPath] = key;
+    if (memo?.sharedKeys[areaPath] !== key || !recorded(areaPath)) return false;
+    kept.push(areaPath);
+    return true;
+  };
+  return { hooks: { reuse, reuseShared, keepValidators }, kept, sharedKeys, generatedPath };
 }
 
 function sameOrder(names: readonly string[], tools: readonly ToolModel[]): boolean {
@@ -397,18 +421,23 @@ export interface WorkspaceResult {
  */
 export async function generateWorkspace(
   options: Omit<GenerateOptions, "config"> & { configs?: readonly string[] } = {},
+  /** The projects' sessions: a watch keeps them between runs. */
+  sessions: BuildSessions = new BuildSessions(),
 ): Promise<WorkspaceResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const found = await findProjects(cwd, options.configs ?? [], options.cache !== false && !cacheDisabledByEnv());
+  const found = await findProjects(cwd, options.configs ?? [], cacheWanted(options.cache), sessions);
   const projects: ProjectRun[] = [];
   for (const project of found.projects) {
     const started = performance.now();
     // Alone, a project keeps naming its config file relative to the working directory.
-    const result = await generate({
-      ...options,
-      cwd: found.workspace ? project.root : cwd,
-      config: project.configFile,
-    });
+    const result = await generate(
+      {
+        ...options,
+        cwd: found.workspace ? project.root : cwd,
+        config: project.configFile,
+      },
+      sessions.for(project.configFile ?? project.root),
+    );
     projects.push({ ...project, result, ms: Math.round(performance.now() - started) });
   }
   const failed = hasErrors(found.diagnostics) || projects.some((p) => p.result.exitCode !== 0);
@@ -427,7 +456,7 @@ export async function generateWorkspace(
  * knows the config file's text as a project config, neither YAML nor the config schema
  * needs loading to tell it from a workspace config.
  */
-async function findProjects(cwd: string, configs: readonly string[], useCache: boolean): Promise<ProjectsResult> {
+async function findProjects(cwd: string, configs: readonly string[], useCache: boolean, sessions: BuildSessions): Promise<ProjectsResult> {
   const single = (root: string, configFile?: string): ProjectsResult => ({
     projects: [{ root, ...(configFile ? { configFile } : {}), label: toPosix(path.relative(cwd, root)) || "." }],
     workspace: false,
@@ -439,7 +468,7 @@ async function findProjects(cwd: string, configs: readonly string[], useCache: b
   if (useCache && configs.length <= 1 && !/[*?{}[\]]/.test(configs[0] ?? "")) {
     const configFile = configCandidate(cwd, configs[0]).file;
     const isFile = statSync(configFile, { throwIfNoEntry: false })?.isFile() === true;
-    if (isFile && cachedConfig(path.dirname(configFile), configFile)) return single(path.dirname(configFile), configFile);
+    if (isFile && cachedConfig(sessions.for(configFile).store, path.dirname(configFile), configFile)) return single(path.dirname(configFile), configFile);
   }
   const { resolveProjects } = await import("../config/projects.js");
   return resolveProjects({ cwd, configs });
@@ -457,9 +486,12 @@ export async function emitAll(
     reuseShared?: ReuseShared;
     /** Leave the validators files out: they are known to be current. */
     keepValidators?: boolean;
+    /** The build session's memo tables (none: a session of this call's own). */
+    memo?: Pick<SessionMemo, "schemas" | "translations">;
   } = {},
 ): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
   const { reuse, reuseShared } = options;
+  const { schemas, translations } = options.memo ?? (await new BuildSession().memo());
   const [docs, examples, handlersInterface, registry, server, stubs, types, validatorsModule] = await Promise.all([
     import("../emit/docs/docs.js"),
     import("../emit/examples/examples.js"),
@@ -473,9 +505,9 @@ export async function emitAll(
   // ajv is loaded only when some schema's validator code is not remembered (validators-module.ts).
   const validators = options.keepValidators
     ? []
-    : validatorsModule.chunksComplete(model)
-      ? validatorsModule.emitValidatorsFromChunks(model)
-      : (await import("../emit/validators/validators.js")).emitValidators(model);
+    : validatorsModule.chunksComplete(model, schemas.chunks)
+      ? validatorsModule.emitValidatorsFromChunks(model, schemas.chunks)
+      : (await import("../emit/validators/validators.js")).emitValidators(model, schemas);
   const handlersRel = toPosix(path.relative(config.root, config.handlersDir)) || ".";
   let generatedFromHandlers = toPosix(path.relative(config.handlersDir, config.outDir));
   if (!generatedFromHandlers.startsWith(".")) generatedFromHandlers = `./${generatedFromHandlers}`;
@@ -484,13 +516,13 @@ export async function emitAll(
     handlersDir: handlersRel,
   });
   const files = [
-    ...(await types.emitToolModules(model, reuse)),
+    ...(await types.emitToolModules(model, translations, reuse)),
     ...validators,
     ...registry.emitRegistry(model, reuseShared),
     ...handlersInterface.emitHandlersInterface(model, reuseShared),
     ...server.emitServer(model),
     ...examples.emitExamples(model),
-    ...docs.emitDocs(model, config, reuse, reuseShared),
+    ...docs.emitDocs(model, config, reuse, reuseShared, schemas),
     ...handlerStubs.files,
   ];
   return { files, diagnostics: handlerStubs.diagnostics };

@@ -11,6 +11,7 @@ import type { ResolvedConfig } from "../../config/config.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../../diagnostics/diagnostic.js";
 import { docsOptions, emitDocs, type DocsFormat } from "../../emit/docs/docs.js";
 import { loadProject } from "../../build/load-project.js";
+import { BuildSession } from "../../build/session.js";
 import type { ProjectModel } from "../../spec/model.js";
 import { relativeInside, toPosix } from "../../util/posix.js";
 import { applyPlan } from "../../write/apply.js";
@@ -52,7 +53,9 @@ export async function buildDocs(options: BuildDocsOptions = {}): Promise<BuildDo
     return result;
   };
 
-  const loaded = loadProject({ cwd, config: options.config });
+  // One session for the run: the docs show error examples with the schemas the checks compiled.
+  const memo = await new BuildSession().memo();
+  const loaded = loadProject({ cwd, config: options.config }, memo);
   result.diagnostics.push(...loaded.diagnostics);
   result.sources = loaded.sources;
   if (!loaded.config) return finish();
@@ -92,11 +95,11 @@ export async function buildDocs(options: BuildDocsOptions = {}): Promise<BuildDo
         hint: "set `docs.formats` in the config, or write these docs to a folder of their own with --out",
       });
     }
-    const files = emitDocs(built.model, { formats: result.formats, dir });
+    const files = emitDocs(built.model, { formats: result.formats, dir }, undefined, undefined, memo.schemas);
     const kept = ownedByGenerate(config.outDir).filter((file) => !file.startsWith(`${dir}/`));
     plan = await planWrite(files, { root: config.root, generated: config.outDir, handlers: noHandlers(config.outDir) }, { kept });
   } else {
-    const files = emitDocs(built.model, { formats: result.formats, dir: "" });
+    const files = emitDocs(built.model, { formats: result.formats, dir: "" }, undefined, undefined, memo.schemas);
     plan = await planWrite(files, { root: config.root, generated: outDir, handlers: noHandlers(outDir) });
   }
   result.diagnostics.push(...plan.diagnostics);
