@@ -11,6 +11,7 @@ import type { ResolvedConfig } from "../config/config.js";
 import { configCandidate } from "../config/names.js";
 import type { ProjectRef, ProjectSearch, ProjectsResult } from "../config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
+import type { EmitContext } from "../emit/emitters.js";
 import type { GeneratedFile, ReuseFile, ReuseShared } from "../emit/shared/generated-file.js";
 import type { BuildResult } from "../spec/build-model.js";
 import type { Dialect, JsonObject, ProjectModel, ToolModel } from "../spec/model.js";
@@ -154,7 +155,8 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   const validatorsKey = validatorsModule.validatorsKey(model, chunks);
   const reused = reuseOfRecorded(config, partial, toolKeys, validatorsKey, validatorsModule.validatorsPaths(model));
   const handlersSeen = partial ? partial.partial.inputs.handlers : handlerFiles(config.handlersDir);
-  const emitted = await emitAll(model, config, handlersSeen, { ...reused.hooks, memo: memoTables });
+  const { emitAll: emitEvery } = await import("../emit/emitters.js");
+  const emitted = await emitEvery(model, { config, handlers: handlersSeen, memo: memoTables, recorded: reused.recorded });
   result.diagnostics.push(...emitted.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
 
@@ -276,7 +278,7 @@ function reuseOfRecorded(
   validatorsKey: string,
   validatorsPaths: string[],
 ): {
-  hooks: { reuse?: ReuseFile; reuseShared: ReuseShared; keepValidators: boolean };
+  recorded: NonNullable<EmitContext["recorded"]>;
   kept: string[];
   sharedKeys: Record<string, string>;
   generatedPath: (areaPath: string) => string;
@@ -306,7 +308,7 @@ function reuseOfRecorded(
     kept.push(areaPath);
     return true;
   };
-  return { hooks: { reuse, reuseShared, keepValidators }, kept, sharedKeys, generatedPath };
+  return { recorded: { toolFile: reuse, sharedFile: reuseShared, validators: keepValidators }, kept, sharedKeys, generatedPath };
 }
 
 function sameOrder(names: readonly string[], tools: readonly ToolModel[]): boolean {
@@ -474,56 +476,16 @@ async function findProjects(cwd: string, configs: readonly string[], useCache: b
   return resolveProjects({ cwd, configs });
 }
 
-/** Runs every emitter. Pure but for reading the author's existing handler files. */
+/**
+ * Every emitter over the model (src/emit/emitters.ts), with the author's handler files
+ * read from disk unless given: the programmatic API's one-call emit.
+ */
 export async function emitAll(
   model: ProjectModel,
   config: ResolvedConfig,
   existingHandlers: ReadonlyMap<string, string> = handlerFiles(config.handlersDir),
-  options: {
-    /** Tool files known to be current may be left out (see `ReuseFile`). */
-    reuse?: ReuseFile;
-    /** Project-wide files known to be current may be left out (see `ReuseShared`). */
-    reuseShared?: ReuseShared;
-    /** Leave the validators files out: they are known to be current. */
-    keepValidators?: boolean;
-    /** The build session's memo tables (none: a session of this call's own). */
-    memo?: Pick<SessionMemo, "schemas" | "translations">;
-  } = {},
+  memo?: SessionMemo,
 ): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
-  const { reuse, reuseShared } = options;
-  const { schemas, translations } = options.memo ?? (await new BuildSession().memo());
-  const [docs, examples, handlersInterface, registry, server, stubs, types, validatorsModule] = await Promise.all([
-    import("../emit/docs/docs.js"),
-    import("../emit/examples/examples.js"),
-    import("../emit/handlers/handlers-interface.js"),
-    import("../emit/registry/registry.js"),
-    import("../emit/server/server.js"),
-    import("../emit/handlers/stubs.js"),
-    import("../emit/tools/tool-modules.js"),
-    import("../emit/validators/validators-module.js"),
-  ]);
-  // ajv is loaded only when some schema's validator code is not remembered (validators-module.ts).
-  const validators = options.keepValidators
-    ? []
-    : validatorsModule.chunksComplete(model, schemas.chunks)
-      ? validatorsModule.emitValidatorsFromChunks(model, schemas.chunks)
-      : (await import("../emit/validators/validators.js")).emitValidators(model, schemas);
-  const handlersRel = toPosix(path.relative(config.root, config.handlersDir)) || ".";
-  let generatedFromHandlers = toPosix(path.relative(config.handlersDir, config.outDir));
-  if (!generatedFromHandlers.startsWith(".")) generatedFromHandlers = `./${generatedFromHandlers}`;
-  const handlerStubs = stubs.emitHandlerStubs(model, { files: existingHandlers }, {
-    generatedFromHandlers,
-    handlersDir: handlersRel,
-  });
-  const files = [
-    ...(await types.emitToolModules(model, translations, reuse)),
-    ...validators,
-    ...registry.emitRegistry(model, reuseShared),
-    ...handlersInterface.emitHandlersInterface(model, reuseShared),
-    ...server.emitServer(model),
-    ...examples.emitExamples(model),
-    ...docs.emitDocs(model, config, reuse, reuseShared, schemas),
-    ...handlerStubs.files,
-  ];
-  return { files, diagnostics: handlerStubs.diagnostics };
+  const { emitAll: emitEvery } = await import("../emit/emitters.js");
+  return emitEvery(model, { config, handlers: existingHandlers, memo: memo ?? (await new BuildSession().memo()) });
 }
