@@ -1,23 +1,23 @@
 /**
- * `generate`: load → check → model → emit → write. The CLI is a thin shell over this.
- * Nothing is written unless every earlier stage succeeded.
+ * `generate`: restore → load → check → model → emit → write → save, inside a build session
+ * (src/build/session.ts) whose run (src/build/incremental-run.ts) knows what the recorded
+ * run left reusable. The CLI is a thin shell over this. Nothing is written unless every
+ * earlier stage succeeded.
  */
 import { statSync } from "node:fs";
 import path from "node:path";
-import { BuildSession, BuildSessions, cacheWanted, sideIds, type Restored, type SessionMemo } from "./session.js";
-import { cachedConfig, handlerFiles, handlerHash, type HandlerFiles } from "./build-cache.js";
-import { toolKey, type SpecMemo } from "./spec-memo.js";
+import { IncrementalRun } from "./incremental-run.js";
+import { BuildSession, BuildSessions, cacheWanted, type Restored, type SessionMemo } from "./session.js";
+import { cachedConfig, handlerFiles } from "./build-cache.js";
 import type { ResolvedConfig } from "../config/config.js";
 import { configCandidate } from "../config/names.js";
 import type { ProjectRef, ProjectSearch, ProjectsResult } from "../config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
-import type { EmitContext } from "../emit/emitters.js";
-import type { GeneratedFile, ReuseFile, ReuseShared } from "../emit/shared/generated-file.js";
+import type { GeneratedFile } from "../emit/shared/generated-file.js";
 import type { BuildResult } from "../spec/build-model.js";
-import type { Dialect, JsonObject, ProjectModel, ToolModel } from "../spec/model.js";
+import type { ProjectModel } from "../spec/model.js";
 import { findSpecFiles } from "../spec/find-specs.js";
 import { toPosix } from "../util/posix.js";
-import { renderManifest, MANIFEST_FILE } from "../write/manifest.js";
 import type { WritePlan } from "../write/plan.js";
 
 // The pipeline's stages are imported when a run needs them: a run answered from the
@@ -101,27 +101,20 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
     Object.assign(result, { config: hit.config, diagnostics: hit.diagnostics, sources: hit.sources, toolCount: hit.toolCount, unchanged: hit.unchanged, cached: true });
     return finish();
   }
-  const partial = restored.kind === "partial" ? restored : undefined;
-  const memo = partial?.memo;
-  if (partial) result.changedSpecs = [...partial.partial.changed].sort();
   // A partial run (only spec files changed since the recorded run) reads, checks and lints
   // just those files and takes the others' share from the memo; otherwise, everything.
-  const unchangedSpec = (file: string): boolean => partial !== undefined && !partial.partial.changed.has(file) && memo?.specs[file] !== undefined;
+  const run = new IncrementalRun(session, restored);
+  if (run.changedSpecs) result.changedSpecs = run.changedSpecs;
 
   // load → check → model
-  const loaded = await loadStage(cwd, options, session, partial, unchangedSpec);
+  const loaded = await loadStage(cwd, options, session, run);
   result.diagnostics.push(...loaded.diagnostics);
   result.sources = loaded.sources;
   if (!loaded.config || !loaded.built) return finish();
   const { config, built } = loaded;
   result.config = config;
   if (built.missing.length > 0) result.missing = built.missing;
-  // An unchanged spec's share of the lint is the recorded one.
-  const recordedLint = (file: string) => {
-    if (!unchangedSpec(file)) return undefined;
-    const entry = memo!.specs[file];
-    return { diagnostics: entry.lint, names: entry.spelt };
-  };
+  const recordedLint = (file: string) => run.recordedLint(file);
   if (!built.model) {
     result.diagnostics.push(...(await lintWhatBuilt(built, config, recordedLint)));
     return finish();
@@ -138,31 +131,16 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   if (hasErrors(result.diagnostics) || options.lintOnly) return finish();
 
   // emit
-  const validatorsModule = await import("../emit/validators/validators-module.js");
-  const memoTables = await session.memo();
-  const chunks = memoTables.schemas.chunks;
-  // Tools of unchanged specs, in unchanged positions, have the recorded keys.
-  const samePositions = memo !== undefined && sameOrder(Object.keys(memo.toolKeys), model.tools);
-  const recordedTool = (tool: ToolModel): boolean => samePositions && unchangedSpec(tool.sources[0] ?? "");
-  const toolKeys: Record<string, string> = {};
-  model.tools.forEach((tool, index) => {
-    toolKeys[tool.name] = recordedTool(tool) ? memo!.toolKeys[tool.name] : toolKey(tool, index);
-    const schemaKeys = recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined;
-    if (!schemaKeys) return;
-    chunks.knowKey(tool.inputDialect, tool.wire.inputSchema, schemaKeys[0]);
-    if (tool.wire.outputSchema && schemaKeys[1]) chunks.knowKey(tool.outputDialect ?? "2020-12", tool.wire.outputSchema, schemaKeys[1]);
-  });
-  const validatorsKey = validatorsModule.validatorsKey(model, chunks);
-  const reused = reuseOfRecorded(config, partial, toolKeys, validatorsKey, validatorsModule.validatorsPaths(model));
-  const handlersSeen = partial ? partial.partial.inputs.handlers : handlerFiles(config.handlersDir);
+  const memo = await session.memo();
+  const reuse = await run.emitReuse(model, config, memo);
   const { emitAll: emitEvery } = await import("../emit/emitters.js");
-  const emitted = await emitEvery(model, { config, handlers: handlersSeen, memo: memoTables, recorded: reused.recorded });
+  const emitted = await emitEvery(model, { config, handlers: run.handlers(config), memo, recorded: reuse.recorded });
   result.diagnostics.push(...emitted.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
 
   // write
   const [{ applyPlan }, { planWrite }] = await Promise.all([import("../write/apply.js"), import("../write/plan.js")]);
-  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir }, { kept: reused.kept });
+  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir }, { kept: reuse.kept });
   result.plan = plan;
   result.diagnostics.push(...plan.diagnostics);
   if (hasErrors(plan.diagnostics)) return finish();
@@ -183,35 +161,17 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   // (a rename done, an import the rename broke), which the next run will not find to report.
   const amendedHandlers = plan.actions.some((a) => a.area === "handlers" && (a.action === "update" || a.action === "rename"));
   if (cacheable && result.exitCode === 0 && !amendedHandlers && (!options.check || plan.pendingHandlers.length === 0)) {
-    const specs: SpecMemo["specs"] = {};
-    for (const file of built.specFiles) {
-      const fresh = built.perSpec.get(file);
-      if (!fresh) {
-        if (unchangedSpec(file)) specs[file] = memo!.specs[file];
-        continue;
-      }
-      const share = linted.perFile.get(file);
-      specs[file] = { ...fresh, lint: share?.diagnostics ?? [], spelt: share?.names ?? [] };
-    }
-    const schemaKeys = schemaKeysOf(model, (dialect, schema) => chunks.keyOf(dialect, schema), (tool) => (recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined));
-    const typesKeys: SpecMemo["typesKeys"] = {};
-    for (const tool of model.tools) typesKeys[tool.name] = recordedTool(tool) ? memo!.typesKeys[tool.name] : memoTables.translations.keyOf(tool);
-    const side = sideIds(schemaKeys, typesKeys);
-    const keptPaths = new Set(reused.kept.map(reused.generatedPath));
-    await session.save({ root: projectRoot, configFile, output }, { specs, toolKeys, schemaKeys, validatorsKey, typesKeys, sharedKeys: reused.sharedKeys, side }, partial?.base, {
+    await run.save({
+      project: { root: projectRoot, configFile, output },
       config,
-      specFiles: built.specFiles,
-      sources: partial ? withRefs(result.sources, specs, partial.partial.inputs.texts) : built.sources,
+      built,
+      model,
+      linted,
+      files: emitted.files,
+      plan,
+      written: result.written,
       diagnostics: result.diagnostics,
-      toolCount: model.tools.length,
-      ...handlersAfter(handlersSeen, plan, result.written),
-      outputs: ownedOutputs(emitted.files, plan, reused.kept),
-      keptOutputs: [...keptPaths].flatMap((file) => {
-        const recorded = partial?.partial.outputs.get(file);
-        return recorded ? [[file, ...recorded] as const] : [];
-      }),
-      chunks: () => validatorsModule.chunksFor(model, chunks),
-      ...(partial ? { inputs: partial.partial.inputs } : {}),
+      sources: result.sources,
     });
   }
   return result;
@@ -226,15 +186,15 @@ async function loadStage(
   cwd: string,
   options: GenerateOptions,
   session: BuildSession,
-  partial: Extract<Restored, { kind: "partial" }> | undefined,
-  unchangedSpec: (file: string) => boolean,
+  run: IncrementalRun,
 ): Promise<{ config?: ResolvedConfig; built?: BuildResult; diagnostics: Diagnostic[]; sources: Map<string, string> }> {
+  const partial = run.restored;
   if (partial) {
     const { buildModel } = await import("../spec/build-model.js");
     const config = partial.partial.config;
     const built = buildModel(config, {
       specFiles: partial.partial.specFiles,
-      reuse: (file) => (unchangedSpec(file) ? partial.memo.specs[file] : undefined),
+      reuse: (file) => run.recordedSpec(file),
       memo: await session.memo(),
     });
     return { config, built, diagnostics: built.diagnostics, sources: new Map([...partial.partial.sources, ...built.sources]) };
@@ -266,89 +226,6 @@ async function lintWhatBuilt(
 }
 
 /**
- * What a partial run keeps of the recorded run's outputs: a tool whose key is the recorded
- * one keeps its files, which the cache has verified; so do the validators when no schema
- * changed, and a project-wide file rendered from the same data. Every run records what its
- * project-wide files were rendered from (`sharedKeys`), for the next one.
- */
-function reuseOfRecorded(
-  config: ResolvedConfig,
-  partial: Extract<Restored, { kind: "partial" }> | undefined,
-  toolKeys: Record<string, string>,
-  validatorsKey: string,
-  validatorsPaths: string[],
-): {
-  recorded: NonNullable<EmitContext["recorded"]>;
-  kept: string[];
-  sharedKeys: Record<string, string>;
-  generatedPath: (areaPath: string) => string;
-} {
-  const kept: string[] = [];
-  // Project-relative path of a file of the generated area (the cache's outputs are keyed so).
-  const outDir = toPosix(path.relative(config.root, config.outDir));
-  const generatedPath = (areaPath: string) => (outDir ? `${outDir}/${areaPath}` : areaPath);
-  // An output of the recorded run (the cache has verified it is intact).
-  const recorded = (areaPath: string) => partial?.partial.outputs.has(generatedPath(areaPath)) === true;
-  const memo = partial?.memo;
-  let reuse: ReuseFile | undefined;
-  let keepValidators = false;
-  if (memo) {
-    reuse = (tool, _index, areaPath) => {
-      if (memo.toolKeys[tool.name] !== toolKeys[tool.name] || !recorded(areaPath)) return false;
-      kept.push(areaPath);
-      return true;
-    };
-    keepValidators = memo.validatorsKey === validatorsKey && validatorsPaths.every(recorded);
-    if (keepValidators) kept.push(...validatorsPaths);
-  }
-  const sharedKeys: Record<string, string> = {};
-  const reuseShared: ReuseShared = (areaPath, key) => {
-    sharedKeys[areaPath] = key;
-    if (memo?.sharedKeys[areaPath] !== key || !recorded(areaPath)) return false;
-    kept.push(areaPath);
-    return true;
-  };
-  return { recorded: { toolFile: reuse, sharedFile: reuseShared, validators: keepValidators }, kept, sharedKeys, generatedPath };
-}
-
-function sameOrder(names: readonly string[], tools: readonly ToolModel[]): boolean {
-  return names.length === tools.length && tools.every((tool, index) => tool.name === names[index]);
-}
-
-function schemaKeysOf(
-  model: ProjectModel,
-  chunkKey: (dialect: Dialect, schema: JsonObject) => string,
-  recorded: (tool: ToolModel) => SpecMemo["schemaKeys"][string] | undefined,
-): SpecMemo["schemaKeys"] {
-  const keys: SpecMemo["schemaKeys"] = {};
-  for (const tool of model.tools) {
-    const known = recorded(tool);
-    if (known) {
-      keys[tool.name] = known;
-      continue;
-    }
-    const output = tool.wire.outputSchema;
-    keys[tool.name] = [chunkKey(tool.inputDialect, tool.wire.inputSchema), output ? chunkKey(tool.outputDialect ?? "2020-12", output) : null];
-  }
-  return keys;
-}
-
-/**
- * The texts a partial run read, as a full run's `sources` would have them: the spec
- * files and every file their `$ref`s reached (recorded or read now), without the config.
- */
-function withRefs(sources: ReadonlyMap<string, string>, specs: SpecMemo["specs"], texts: ReadonlyMap<string, string>): Map<string, string> {
-  const read = new Map<string, string>();
-  for (const [file, entry] of Object.entries(specs)) {
-    for (const name of [file, ...entry.refs]) {
-      const text = sources.get(name) ?? texts.get(name);
-      if (text !== undefined) read.set(name, text);
-    }
-  }
-  return read;
-}
-
-/**
  * The config file a run reads: the explicit one, or `mcp-gen.config.yaml` in `cwd`;
  * undefined for none (defaults), null when an explicit one is missing (an error the
  * full pipeline reports).
@@ -357,44 +234,6 @@ function locateConfig(cwd: string, config: string | undefined): string | undefin
   const candidate = configCandidate(cwd, config);
   if (candidate.exists) return candidate.file;
   return candidate.explicit ? null : undefined;
-}
-
-/**
- * The handlers folder's top-level `.ts` files after the run (the hash of each text): what
- * was listed, plus what the run wrote or moved; and the names the run wrote.
- */
-function handlersAfter(seen: HandlerFiles, plan: WritePlan, written: readonly string[]): { handlers: Map<string, string>; handlersWritten: Set<string> } {
-  const after = new Map(seen.hashes());
-  const wrote = new Set<string>();
-  const done = new Set(written);
-  const topLevel = (absPath: string) => path.dirname(absPath) === path.resolve(plan.dirs.handlers);
-  for (const action of plan.actions) {
-    if (action.area !== "handlers" || !done.has(action.path) || !topLevel(action.absPath)) continue;
-    const name = path.basename(action.absPath);
-    if (!name.endsWith(".ts") || name.endsWith(".d.ts")) continue;
-    if (action.action === "rename" && action.fromAbsPath && topLevel(action.fromAbsPath)) after.delete(path.basename(action.fromAbsPath));
-    after.set(name, handlerHash(action.contents ?? ""));
-    wrote.add(name);
-  }
-  return { handlers: after, handlersWritten: wrote };
-}
-
-/**
- * Every file mcp-gen wrote or found right in generated/ after the plan, the manifest
- * included, with its text; not the `kept` ones (no emitter produced them), which the
- * manifest lists all the same.
- */
-function ownedOutputs(files: readonly GeneratedFile[], plan: WritePlan, kept: readonly string[]): Array<[string, string]> {
-  const owned = files.filter((f) => f.area === "generated" && f.mode === "generated");
-  const text = new Map(owned.map((f) => [f.path, f.contents]));
-  text.set(MANIFEST_FILE, renderManifest([...owned.map((f) => f.path), ...kept]));
-  const outputs: Array<[string, string]> = [];
-  for (const action of plan.actions) {
-    if (action.area !== "generated" || action.mode !== "generated" || action.action === "remove") continue;
-    const contents = text.get(action.areaPath);
-    if (contents !== undefined) outputs.push([action.path, contents]);
-  }
-  return outputs;
 }
 
 export interface ProjectRun extends ProjectRef {
