@@ -133,7 +133,7 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   // emit
   const memo = await session.memo();
   const reuse = await run.emitReuse(model, config, memo);
-  const { emitAll: emitEvery } = await import("../emit/emitters.js");
+  const { emitAll: emitEvery } = await import("./emitters.js");
   const emitted = await emitEvery(model, { config, handlers: run.handlers(config), memo, recorded: reuse.recorded });
   result.diagnostics.push(...emitted.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
@@ -316,7 +316,7 @@ async function findProjects(cwd: string, configs: readonly string[], useCache: b
 }
 
 /**
- * Every emitter over the model (src/emit/emitters.ts), with the author's handler files
+ * Every emitter over the model (src/build/emitters.ts), with the author's handler files
  * read from disk unless given: the programmatic API's one-call emit.
  */
 export async function emitAll(
@@ -325,6 +325,6 @@ export async function emitAll(
   existingHandlers: ReadonlyMap<string, string> = handlerFiles(config.handlersDir),
   memo?: SessionMemo,
 ): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
-  const { emitAll: emitEvery } = await import("../emit/emitters.js");
+  const { emitAll: emitEvery } = await import("./emitters.js");
   return emitEvery(model, { config, handlers: existingHandlers, memo: memo ?? (await new BuildSession().memo()) });
 }

@@ -10,7 +10,7 @@ import { handlerFiles, handlerHash, type HandlerFiles } from "./build-cache.js";
 import { toolKey, type SpecMemo } from "./spec-memo.js";
 import type { ResolvedConfig } from "../config/config.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { EmitContext } from "../emit/emitters.js";
+import type { EmitContext } from "../emit/shared/emitter.js";
 import type { GeneratedFile, ReuseFile, ReuseShared } from "../emit/shared/generated-file.js";
 import type { FileLint } from "../lint/lint.js";
 import type { BuildResult, SpecRecord } from "../spec/build-model.js";

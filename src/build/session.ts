@@ -4,7 +4,7 @@
  *
  * - the memo tables the stages compute through, keyed by content (files parsed, schemas
  *   compiled and their standalone code, types translated): `memo`;
- * - what it knows of the cache on disk, `node_modules/.cache/mcp-gen` (src/cache), and
+ * - what it knows of the cache on disk, `node_modules/.cache/mcp-gen` (src/build/build-cache.ts), and
  *   the snapshot of the inputs the last `restore` read from disk (specs and `$ref`ed
  *   files, config, handlers folder, mcp-gen's own identity);
  * - `restore` (before a run: a hit, a partial run, or nothing) and `save` (after a

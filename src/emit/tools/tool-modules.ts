@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import type { Options as TypeCompileOptions } from "json-schema-to-typescript";
 import type { JsonObject, JsonValue, ProjectModel, ToolModel } from "../../spec/model.js";
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../spec/vocabulary.js";
+import type { TranslationsMemo } from "../shared/emitter.js";
 import type { GeneratedFile, ReuseFile } from "../shared/generated-file.js";
 import { generatedHeader } from "../shared/header.js";
 import { jsLiteral } from "../shared/js-literal.js";
@@ -16,7 +17,7 @@ import { setOwn } from "../../util/set-own.js";
 /** How many tools are compiled at once: enough to overlap the async $ref pass, few enough to bound memory. */
 const CONCURRENCY = 16;
 
-export async function emitToolModules(model: ProjectModel, translations = new TypeTranslations(), reuse?: ReuseFile): Promise<GeneratedFile[]> {
+export async function emitToolModules(model: ProjectModel, translations: TranslationsMemo = new TypeTranslations(), reuse?: ReuseFile): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   const wanted = model.tools.filter((tool, index) => !reuse?.(tool, index, toolTypesPath(tool)));
   for (let start = 0; start < wanted.length; start += CONCURRENCY) {
@@ -28,7 +29,7 @@ export async function emitToolModules(model: ProjectModel, translations = new Ty
 
 const toolTypesPath = (tool: ToolModel): string => `${tool.ids.module}.ts`;
 
-async function emitToolTypesFile(tool: ToolModel, translations: TypeTranslations): Promise<GeneratedFile> {
+async function emitToolTypesFile(tool: ToolModel, translations: TranslationsMemo): Promise<GeneratedFile> {
   const { ids } = tool;
   const declarations = await translations.declarations(tool);
   const handlerArguments = tool.wire.outputSchema ? `${ids.inputType}, ${ids.outputType}` : ids.inputType;

@@ -21,8 +21,8 @@ import { REPO_ROOT } from "../../helpers/project.js";
 /** `file: name` → why the binding is not state a run could leave behind for the next. */
 const ALLOWED: Record<string, string> = {
   "config/validate.ts: cachedValidate": "compiled from mcp-gen's own config schema, on first use; depends on nothing a run reads",
-  "emit/templates.ts: loaded": "mcp-gen's precompiled templates, instantiated on first use; depends on nothing a run reads",
-  "emit/ts-morph-lazy.ts: loaded": "the ts-morph module, loaded on first use (most runs never need it)",
+  "emit/shared/templates.ts: loaded": "mcp-gen's precompiled templates, instantiated on first use; depends on nothing a run reads",
+  "emit/handlers/ts-morph-lazy.ts: loaded": "the ts-morph module, loaded on first use (most runs never need it)",
   "spec/ajv.ts: modules": "the ajv modules, loaded on first use",
   "spec/ajv.ts: validated": "the formats ajv-formats can check: a fact of the installed package, computed on first use",
   "write/apply.ts: tempCounter": "temp file names must differ within the process, whatever run writes them; one random start per process",

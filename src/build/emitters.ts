@@ -1,57 +1,21 @@
 /**
- * The emitters, all of one shape: `emit(model, context)` returns the files (and, for the
- * handler stubs, diagnostics) an emitter makes of the model. Emitters read no disk and
- * keep nothing at module scope: the author's handler files, the session's memo tables and
- * what the session already has on disk come in the context. `generate` walks `EMITTERS`
- * in order; each emitter's module is loaded when it runs, so a run answered from the build
- * cache loads none of them.
+ * The emitters a run walks, in order (the contract: src/emit/shared/emitter.ts). Each
+ * emitter's module is loaded when it runs, so a run answered from the build cache loads
+ * none of them.
  */
 import path from "node:path";
-import type { ResolvedConfig } from "../config/config.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { CompiledSchemas } from "../spec/schemas.js";
+import type { EmitContext, Emitter } from "../emit/shared/emitter.js";
+import type { GeneratedFile } from "../emit/shared/generated-file.js";
 import type { ProjectModel } from "../spec/model.js";
 import { toPosix } from "../util/posix.js";
-import type { GeneratedFile, ReuseFile, ReuseShared } from "./shared/generated-file.js";
-import type { TypeTranslations } from "./tools/tool-modules.js";
-
-export interface EmitContext {
-  config: ResolvedConfig;
-  /** The handlers folder's top-level `.ts` files by name, with their text, as the run found them. */
-  handlers: ReadonlyMap<string, string>;
-  /** The build session's memo tables. */
-  memo: { schemas: CompiledSchemas; translations: TypeTranslations };
-  /**
-   * What the build session already has on disk from an earlier run, unchanged (a partial
-   * run); the emitters leave those files out. Absent: every file is emitted.
-   */
-  recorded?: {
-    /** A tool's own file (see `ReuseFile`). */
-    toolFile?: ReuseFile;
-    /** A project-wide file rendered from data of this key (see `ReuseShared`). */
-    sharedFile?: ReuseShared;
-    /** The validators files, whose schemas did not change. */
-    validators?: boolean;
-  };
-}
-
-export interface Emitted {
-  files: GeneratedFile[];
-  diagnostics?: Diagnostic[];
-}
-
-export interface Emitter {
-  /** What it emits, for messages and tests. */
-  readonly name: string;
-  emit(model: ProjectModel, context: EmitContext): Promise<Emitted>;
-}
 
 /** Every emitter, in the order `generate` runs them. */
 export const EMITTERS: readonly Emitter[] = [
   {
     name: "tool types",
     async emit(model, { memo, recorded }) {
-      const { emitToolModules } = await import("./tools/tool-modules.js");
+      const { emitToolModules } = await import("../emit/tools/tool-modules.js");
       return { files: await emitToolModules(model, memo.translations, recorded?.toolFile) };
     },
   },
@@ -60,51 +24,51 @@ export const EMITTERS: readonly Emitter[] = [
     async emit(model, { memo, recorded }) {
       if (recorded?.validators) return { files: [] };
       // ajv is loaded only when some schema's validator code is not remembered.
-      const modules = await import("./validators/validators-module.js");
+      const modules = await import("../emit/validators/validators-module.js");
       if (modules.chunksComplete(model, memo.schemas.chunks)) return { files: modules.emitValidatorsFromChunks(model, memo.schemas.chunks) };
-      const { emitValidators } = await import("./validators/validators.js");
+      const { emitValidators } = await import("../emit/validators/validators.js");
       return { files: emitValidators(model, memo.schemas) };
     },
   },
   {
     name: "registry",
     async emit(model, { recorded }) {
-      const { emitRegistry } = await import("./registry/registry.js");
+      const { emitRegistry } = await import("../emit/registry/registry.js");
       return { files: emitRegistry(model, recorded?.sharedFile) };
     },
   },
   {
     name: "handlers interface",
     async emit(model, { recorded }) {
-      const { emitHandlersInterface } = await import("./handlers/handlers-interface.js");
+      const { emitHandlersInterface } = await import("../emit/handlers/handlers-interface.js");
       return { files: emitHandlersInterface(model, recorded?.sharedFile) };
     },
   },
   {
     name: "server",
     async emit(model) {
-      const { emitServer } = await import("./server/server.js");
+      const { emitServer } = await import("../emit/server/server.js");
       return { files: emitServer(model) };
     },
   },
   {
     name: "examples",
     async emit(model) {
-      const { emitExamples } = await import("./examples/examples.js");
+      const { emitExamples } = await import("../emit/examples/examples.js");
       return { files: emitExamples(model) };
     },
   },
   {
     name: "docs",
     async emit(model, { config, memo, recorded }) {
-      const { emitDocs } = await import("./docs/docs.js");
+      const { emitDocs } = await import("../emit/docs/docs.js");
       return { files: emitDocs(model, config, recorded?.toolFile, recorded?.sharedFile, memo.schemas) };
     },
   },
   {
     name: "handler stubs",
     async emit(model, { config, handlers }) {
-      const { emitHandlerStubs } = await import("./handlers/stubs.js");
+      const { emitHandlerStubs } = await import("../emit/handlers/stubs.js");
       const handlersDir = toPosix(path.relative(config.root, config.handlersDir)) || ".";
       let generatedFromHandlers = toPosix(path.relative(config.handlersDir, config.outDir));
       if (!generatedFromHandlers.startsWith(".")) generatedFromHandlers = `./${generatedFromHandlers}`;

@@ -8,7 +8,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BuildSession } from "../../../src/build/session.js";
 import { resolveConfig } from "../../../src/config/config.js";
-import { EMITTERS, emitAll, type EmitContext } from "../../../src/emit/emitters.js";
+import { EMITTERS, emitAll } from "../../../src/build/emitters.js";
+import type { EmitContext } from "../../../src/emit/shared/emitter.js";
 import { projectModel } from "../../emit/project-model-fixture.js";
 
 const model = projectModel([
