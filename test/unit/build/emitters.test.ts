@@ -10,7 +10,7 @@ import { BuildSession } from "../../../src/build/session.js";
 import { resolveConfig } from "../../../src/config/config.js";
 import { EMITTERS, emitAll } from "../../../src/build/emitters.js";
 import type { EmitContext } from "../../../src/emit/shared/emitter.js";
-import { projectModel } from "../../emit/project-model-fixture.js";
+import { projectModel } from "../../helpers/project-model.js";
 
 const model = projectModel([
   {
