@@ -32,7 +32,7 @@ import { isStringTable, packDiagnostics, StringTable, unpackDiagnostics, type Pa
 import { toPosix } from "../util/posix.js";
 import { compareStrings } from "../write/paths.js";
 
-const CACHE_FORMAT = 5;
+const CACHE_FORMAT = 6;
 
 /** What a cache hit hands back: enough for the CLI's report and for `--check`. */
 export interface CachedRun {
@@ -71,6 +71,8 @@ interface CacheFile {
    * (see `HandlerFiles`): name, size, mtime and sha1 of the text.
    */
   handlers: Array<[string, number, number, string]>;
+  /** mcp-gen's own files, as `generatorIdentity` hashed them (see `GeneratorIdentity.hints`). */
+  generator: GeneratorIdentity["hints"];
 }
 
 /** The inputs of one run, as read from disk. */
@@ -144,15 +146,23 @@ function readCache(location: CacheLocation): CacheFile | undefined {
   }
 }
 
-/** Cache files this process read, with the size and time they had: another process may rewrite one. */
-const memo = new Map<string, { cache: CacheFile | undefined; stamp: string }>();
+/**
+ * What a build session knows of the cache on disk: the cache files it read, with the
+ * size and time they had (another process may rewrite one), and mcp-gen's own identity.
+ * The session (src/build/session.ts) owns one; nothing here is kept at module scope.
+ */
+export class CacheStore {
+  readonly files = new Map<string, { cache: CacheFile | undefined; stamp: string }>();
+  /** `generatorIdentity`, once per store. */
+  identity: GeneratorIdentity | undefined;
+}
 
-function cacheFor(location: CacheLocation | undefined): CacheFile | undefined {
+function cacheFor(store: CacheStore, location: CacheLocation | undefined): CacheFile | undefined {
   if (!location) return undefined;
   const stat = statIfAny(location.file);
   const stamp = stat ? `${stat.size}:${stat.mtimeMs}` : "";
-  let known = memo.get(location.file);
-  if (!known || known.stamp !== stamp) memo.set(location.file, (known = { cache: stamp ? readCache(location) : undefined, stamp }));
+  let known = store.files.get(location.file);
+  if (!known || known.stamp !== stamp) store.files.set(location.file, (known = { cache: stamp ? readCache(location) : undefined, stamp }));
   return known.cache;
 }
 
@@ -161,8 +171,8 @@ function cacheFor(location: CacheLocation | undefined): CacheFile | undefined {
  * text is unchanged: lets a workspace tell a project config from a workspace config
  * without validating it again.
  */
-export function cachedConfig(root: string, configFile: string): ResolvedConfig | undefined {
-  const cache = cacheFor(cacheLocation(root, configFile));
+export function cachedConfig(store: CacheStore, root: string, configFile: string): ResolvedConfig | undefined {
+  const cache = cacheFor(store, cacheLocation(root, configFile));
   if (!cache) return undefined;
   const text = readText(configFile);
   return text !== undefined && sha1(text) === cache.configHash ? cache.config : undefined;
@@ -196,6 +206,7 @@ export interface PartialRun {
  * the run can reuse (`partial`); undefined otherwise (then the caller runs the pipeline).
  */
 export function probeCache(
+  store: CacheStore,
   cwd: string,
   root: string,
   configFile: string | undefined,
@@ -206,13 +217,13 @@ export function probeCache(
   findSpecFiles: (config: ResolvedConfig) => string[],
 ): { hit: CachedRun } | { partial: PartialRun } | undefined {
   const location = cacheLocation(root, configFile);
-  const cache = cacheFor(location);
+  const cache = cacheFor(store, location);
   if (!cache || !location) return undefined;
   const configText = configFile ? readText(configFile) : "";
   if (configText === undefined || sha1(configText) !== cache.configHash) return undefined;
   const specFiles = findSpecFiles(cache.config);
   if (specFiles.length !== cache.specFiles.length || specFiles.some((file, i) => file !== cache.specFiles[i])) return undefined;
-  const inputs = fingerprint(cache.config, specFiles, cache.otherFiles, options, cache);
+  const inputs = fingerprint(store, location, cache.config, specFiles, cache.otherFiles, options, cache);
   if (!inputs) return undefined;
   const same = inputs.key === cache.key;
   if (!same) {
@@ -220,16 +231,24 @@ export function probeCache(
     if (inputs.baseKey !== cache.baseKey || options.verifyBytes) return undefined;
     if (cache.otherFiles.some((file) => inputs.hashes.get(file) !== cache.inputHashes[file])) return undefined;
   }
+  // Same size and modification time as recorded: the bytes are the ones recorded. Otherwise
+  // (a fresh clone, a restored cache, a touched file) the bytes decide, and the times they
+  // have now are recorded with them once settled, so the next run need not read them again.
+  const checkedAt = Date.now();
+  const outputs: CacheFile["outputs"] = [];
+  let restamped = false;
   for (const [file, hash, size, mtimeMs] of cache.outputs) {
     const absPath = path.join(cache.config.root, file);
-    if (!options.verifyBytes) {
-      // Same size and modification time as when written: the bytes are the ones recorded.
-      const stat = statSync(absPath, { throwIfNoEntry: false });
-      if (stat?.isFile() && stat.size === size && stat.mtimeMs === mtimeMs) continue;
-      if (!same) return undefined;
+    const stat = statSync(absPath, { throwIfNoEntry: false });
+    if (!options.verifyBytes && stat?.isFile() && stat.size === size && stat.mtimeMs === mtimeMs) {
+      outputs.push([file, hash, size, mtimeMs]);
+      continue;
     }
     const bytes = readBytes(absPath);
     if (!bytes || sha1(bytes) !== hash) return undefined;
+    const settled = stat !== undefined && stat.mtimeMs < checkedAt - SETTLED_MS;
+    outputs.push(settled ? [file, hash, stat.size, stat.mtimeMs] : [file, hash, size, mtimeMs]);
+    restamped ||= settled && (stat.size !== size || stat.mtimeMs !== mtimeMs);
   }
   const sources = new Map<string, string>();
   if (configFile) sources.set(toPosix(path.relative(cwd, configFile)) || path.basename(configFile), configText);
@@ -238,12 +257,17 @@ export function probeCache(
     const memo = readMemo(location, cache.key);
     if (memo === undefined) return undefined;
     const changed = new Set(specFiles.filter((file) => inputs.hashes.get(file) !== cache.inputHashes[file]));
-    const outputs = new Map(cache.outputs.map(([file, hash, size, mtimeMs]) => [file, [hash, size, mtimeMs] as [string, number, number]]));
+    const recorded = new Map(outputs.map(([file, hash, size, mtimeMs]) => [file, [hash, size, mtimeMs] as [string, number, number]]));
     const readSide = (name: string, id: string): unknown => readJson(sideFile(location, name, id));
-    return { partial: { config: cache.config, inputs, specFiles, changed, memo, outputs, sources, readSide } };
+    return { partial: { config: cache.config, inputs, specFiles, changed, memo, outputs: recorded, sources, readSide } };
   }
   const diagnostics = isStringTable(cache.strings) ? unpackDiagnostics(cache.diagnostics, cache.strings) : undefined;
   if (!diagnostics) return undefined;
+  // A hit whose files had new times (read and found right): the record takes the new
+  // times, so that the next run trusts them without reading.
+  const handlers = settledHandlers(inputs.handlers, cache.handlers);
+  const generator = store.identity?.changed ? store.identity.hints : cache.generator;
+  if (restamped || generator !== cache.generator || !sameHandlerRecord(handlers, cache.handlers)) restamp(store, location, { ...cache, outputs, handlers, generator });
   return { hit: { config: cache.config, diagnostics, sources, toolCount: cache.toolCount, unchanged: cache.outputs.map(([file]) => file) } };
 }
 
@@ -305,9 +329,11 @@ export interface RunRecord {
  * handlers folder as the run left it. Nothing is recorded when an input changed while
  * the run was reading it (the disk no longer matches what the run saw).
  */
-export function recordRun(root: string, configFile: string | undefined, options: OutputOptions, run: RunRecord): void {
+export function recordRun(store: CacheStore, root: string, configFile: string | undefined, options: OutputOptions, run: RunRecord): void {
   const configText = configFile ? readText(configFile) : "";
   if (configText === undefined) return;
+  const location = cacheLocation(root, configFile);
+  if (!location) return;
   const configRel = configFile ? toPosix(path.relative(run.config.root, configFile)) : undefined;
   const specSet = new Set(run.specFiles);
   const otherFiles = [...run.sources.keys()].filter((file) => !specSet.has(file) && file !== configRel).sort();
@@ -322,9 +348,9 @@ export function recordRun(root: string, configFile: string | undefined, options:
     }
     // Nothing read since the start and no handler written: the keys computed then still hold.
     const same = sameEntries(run.inputs.handlers.hashes(), run.handlers) && sameList(run.inputs.otherFiles, otherFiles) && sameList(run.inputs.specFiles, run.specFiles);
-    inputs = same ? run.inputs : inputsKey(run.config, run.specFiles, otherFiles, options, texts, run.handlers, run.inputs.handlers);
+    inputs = same ? run.inputs : inputsKey(store, cacheFor(store, location), run.config, run.specFiles, otherFiles, options, texts, run.handlers, run.inputs.handlers);
   } else {
-    inputs = fingerprint(run.config, run.specFiles, otherFiles, options);
+    inputs = fingerprint(store, location, run.config, run.specFiles, otherFiles, options, cacheFor(store, location));
     if (!inputs) return;
     for (const [file, text] of inputs.texts) if (run.sources.has(file) && run.sources.get(file) !== text) return;
     if (!sameEntries(inputs.handlers.hashes(), run.handlers)) return;
@@ -356,9 +382,8 @@ export function recordRun(root: string, configFile: string | undefined, options:
     toolCount: run.toolCount,
     outputs,
     handlers,
+    generator: store.identity?.hints ?? {},
   };
-  const location = cacheLocation(root, configFile);
-  if (!location) return;
   try {
     mkdirSync(path.dirname(location.file), { recursive: true });
     // Side files and the memo first: a cache file always finds the memo of its own key, or none.
@@ -370,7 +395,8 @@ export function recordRun(root: string, configFile: string | undefined, options:
     writeAtomically(location.memo, JSON.stringify({ ...run.memo, format: CACHE_FORMAT, key: inputs.key }));
     writeAtomically(location.file, JSON.stringify(cache));
     const stat = statSync(location.file);
-    memo.set(location.file, { cache, stamp: `${stat.size}:${stat.mtimeMs}` });
+    store.files.set(location.file, { cache, stamp: `${stat.size}:${stat.mtimeMs}` });
+    if (store.identity) store.identity.changed = false;
     removeOtherSides(location, sides.map(([name, { id }]) => sideFile(location, name, id)));
   } catch {
     // A read-only node_modules only costs speed.
@@ -406,11 +432,13 @@ export interface OutputOptions {
  * file deleted): that is a miss, and the pipeline reports it properly.
  */
 export function fingerprint(
+  store: CacheStore,
+  location: CacheLocation,
   config: ResolvedConfig,
   specFiles: readonly string[],
   otherFiles: readonly string[],
   options: OutputOptions,
-  recorded?: Pick<CacheFile, "handlers">,
+  recorded?: Pick<CacheFile, "handlers" | "generator">,
 ): Inputs | undefined {
   const texts = new Map<string, string>();
   for (const file of [...specFiles, ...otherFiles]) {
@@ -419,11 +447,13 @@ export function fingerprint(
     texts.set(file, text);
   }
   const handlers = handlerFiles(config.handlersDir, recorded);
-  return inputsKey(config, specFiles, otherFiles, options, texts, handlers.hashes(), handlers);
+  return inputsKey(store, recorded, config, specFiles, otherFiles, options, texts, handlers.hashes(), handlers);
 }
 
 /** The keys of a run's inputs: `baseKey` of all but the spec and `$ref`ed texts, `key` of all. */
 function inputsKey(
+  store: CacheStore,
+  recorded: Pick<CacheFile, "generator"> | undefined,
   config: ResolvedConfig,
   specFiles: readonly string[],
   otherFiles: readonly string[],
@@ -439,7 +469,7 @@ function inputsKey(
     hash.update(value);
     hash.update("\0");
   };
-  part("mcp-gen", generatorIdentity());
+  part("mcp-gen", generatorIdentity(store, recorded).key);
   part("options", JSON.stringify({ maxWarnings: options.maxWarnings ?? null, configDisplay: options.configDisplay ?? "" }));
   part("config", JSON.stringify(config));
   const packageJson = findUp(config.root, "package.json");
@@ -597,17 +627,29 @@ function sameEntries(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, stri
   return true;
 }
 
-let identity: string | undefined;
-
 /**
- * mcp-gen's own build: its version and the size and time of every file it runs or
- * reads (dist, templates, schemas), so a rebuilt or upgraded mcp-gen never reuses
- * what an older one recorded. Declarations and source maps in dist change nothing a
- * run does, and are left out.
+ * mcp-gen's own build: the hash of its version and of the text of every file it runs or
+ * reads (dist, templates, schemas), so a rebuilt or upgraded mcp-gen never reuses what an
+ * older one recorded, while a reinstalled one (new times, same bytes) does. Declarations
+ * and source maps in dist change nothing a run does, and are left out. A file whose size
+ * and time are the ones its hash was recorded with (`generator.json` in the cache folder)
+ * is not read again (the cache file records them).
  */
-function generatorIdentity(): string {
-  if (identity !== undefined) return identity;
+export interface GeneratorIdentity {
+  key: string;
+  /** Per file (relative to the package): size, mtime and sha1 of the text, for the next run. */
+  hints: Record<string, [number, number, string]>;
+  /** True when some file was read: the recorded hints are not these. */
+  changed: boolean;
+}
+
+function generatorIdentity(store: CacheStore, record: Pick<CacheFile, "generator"> | undefined): GeneratorIdentity {
+  if (store.identity) return store.identity;
   const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+  const recorded = typeof record?.generator === "object" && record.generator !== null ? record.generator : undefined;
+  const hints: GeneratorIdentity["hints"] = {};
+  const listedAt = Date.now();
+  let changed = false;
   const hash = createHash("sha1");
   hash.update(readText(path.join(packageRoot, "package.json")) ?? "");
   // src: when mcp-gen runs from its sources (its own tests), an edit there counts too.
@@ -628,13 +670,58 @@ function generatorIdentity(): string {
         }
         if (folder === "dist" && (entry.name.endsWith(".map") || entry.name.endsWith(".d.ts"))) continue;
         const stat = statSync(full, { throwIfNoEntry: false });
-        if (stat) hash.update(`${relative}/${entry.name}\0${stat.size}\0${stat.mtimeMs}\0`);
+        if (!stat) continue;
+        const name = `${relative}/${entry.name}`;
+        const was = recorded?.[name];
+        let fileHash: string;
+        if (was && was[0] === stat.size && was[1] === stat.mtimeMs) fileHash = was[2];
+        else {
+          fileHash = sha1(readBytes(full) ?? "");
+          changed = true;
+        }
+        // As with handler files: a time within the settling window may yet hide an edit.
+        if (stat.mtimeMs < listedAt - SETTLED_MS) hints[name] = [stat.size, stat.mtimeMs, fileHash];
+        else changed = true;
+        hash.update(`${name}\0${fileHash}\0`);
       }
     };
     walk(path.join(packageRoot, folder), folder);
   }
-  identity = hash.digest("hex");
-  return identity;
+  store.identity = { key: hash.digest("hex"), hints, changed };
+  return store.identity;
+}
+
+/**
+ * The handler files with the size and time their hash may be trusted with now, as the
+ * cache records them; a file whose time is too recent to trust keeps its recorded entry
+ * (which no longer matches: it is read again next time).
+ */
+function settledHandlers(handlers: HandlerFiles, recorded: CacheFile["handlers"]): CacheFile["handlers"] {
+  const before = new Map(recorded.map((entry) => [entry[0], entry]));
+  const entries: CacheFile["handlers"] = [];
+  for (const [name, hash] of handlers.hashes()) {
+    const stat = handlers.trusted(name);
+    const was = before.get(name);
+    if (stat) entries.push([name, stat[0], stat[1], hash]);
+    else if (was) entries.push(was);
+  }
+  return entries;
+}
+
+function sameHandlerRecord(a: CacheFile["handlers"], b: CacheFile["handlers"]): boolean {
+  return a.length === b.length && a.every((entry, i) => entry.every((value, j) => value === b[i]?.[j]));
+}
+
+/** Rewrites the cache file with new times for the same bytes (a hit after a checkout or a restore). */
+function restamp(store: CacheStore, location: CacheLocation, cache: CacheFile): void {
+  try {
+    writeAtomically(location.file, JSON.stringify(cache));
+    const stat = statSync(location.file);
+    store.files.set(location.file, { cache, stamp: `${stat.size}:${stat.mtimeMs}` });
+    if (store.identity) store.identity.changed = false;
+  } catch {
+    // A read-only node_modules only costs speed.
+  }
 }
 
 function readText(file: string): string | undefined {

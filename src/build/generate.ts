@@ -1,22 +1,23 @@
 /**
- * `generate`: load → check → model → emit → write. The CLI is a thin shell over this.
- * Nothing is written unless every earlier stage succeeded.
+ * `generate`: restore → load → check → model → emit → write → save, inside a build session
+ * (src/build/session.ts) whose run (src/build/incremental-run.ts) knows what the recorded
+ * run left reusable. The CLI is a thin shell over this. Nothing is written unless every
+ * earlier stage succeeded.
  */
-import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
 import path from "node:path";
-import { cachedConfig, cacheDisabledByEnv, handlerFiles, handlerHash, probeCache, recordRun, type HandlerFiles, type PartialRun } from "./build-cache.js";
-import { loadMemo, sideId, storeMemo, toolKey, type MemoBase, type SpecMemo } from "./spec-memo.js";
+import { IncrementalRun } from "./incremental-run.js";
+import { BuildSession, BuildSessions, cacheWanted, type Restored, type SessionMemo } from "./session.js";
+import { cachedConfig, handlerFiles } from "./build-cache.js";
 import type { ResolvedConfig } from "../config/config.js";
 import { configCandidate } from "../config/names.js";
 import type { ProjectRef, ProjectSearch, ProjectsResult } from "../config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
-import type { GeneratedFile, ReuseFile, ReuseShared } from "../emit/shared/generated-file.js";
+import type { GeneratedFile } from "../emit/shared/generated-file.js";
 import type { BuildResult } from "../spec/build-model.js";
-import type { Dialect, JsonObject, ProjectModel, ToolModel } from "../spec/model.js";
+import type { ProjectModel } from "../spec/model.js";
 import { findSpecFiles } from "../spec/find-specs.js";
 import { toPosix } from "../util/posix.js";
-import { renderManifest, MANIFEST_FILE } from "../write/manifest.js";
 import type { WritePlan } from "../write/plan.js";
 
 // The pipeline's stages are imported when a run needs them: a run answered from the
@@ -70,7 +71,12 @@ export interface GenerateResult {
   unchanged: string[];
 }
 
-export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+/**
+ * One project's run, in the order of its stages: restore → load → check → model → emit →
+ * write → save. `session` holds what earlier runs computed (a watch passes the same one
+ * each time); without one, the run has a session of its own.
+ */
+export async function generate(options: GenerateOptions = {}, session: BuildSession = new BuildSession()): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const result: GenerateResult = { exitCode: 1, diagnostics: [], sources: new Map(), written: [], removed: [], stale: [], unchanged: [] };
   const finish = (): GenerateResult => {
@@ -82,81 +88,35 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 
   const configFile = locateConfig(cwd, options.config);
   const projectRoot = configFile ? path.dirname(configFile) : cwd;
-  const outputOptions = { maxWarnings: options.maxWarnings, configDisplay: configFile ? toPosix(path.relative(cwd, configFile)) : "" };
+  const output = { maxWarnings: options.maxWarnings, configDisplay: configFile ? toPosix(path.relative(cwd, configFile)) : "" };
   const cacheable = !options.lintOnly && configFile !== null;
-  let partial: PartialRun | undefined;
-  let memo: SpecMemo | undefined;
-  let memoBase: MemoBase | undefined;
-  if (cacheable && options.cache !== false && !cacheDisabledByEnv()) {
-    const probe = probeCache(cwd, projectRoot, configFile, { ...outputOptions, verifyBytes: options.check === true }, findSpecFiles);
-    if (probe && "hit" in probe) {
-      const hit = probe.hit;
-      Object.assign(result, { config: hit.config, diagnostics: hit.diagnostics, sources: hit.sources, toolCount: hit.toolCount, unchanged: hit.unchanged, cached: true });
-      return finish();
-    }
-    // A memo this build cannot read means a full run.
-    const loaded = probe && "partial" in probe ? loadMemo(probe.partial.memo, probe.partial.readSide) : undefined;
-    if (probe && "partial" in probe && loaded) {
-      partial = probe.partial;
-      ({ memo, base: memoBase } = loaded);
-      result.changedSpecs = [...partial.changed].sort();
-    }
-  }
 
+  // restore
+  const restored: Restored =
+    cacheable && cacheWanted(options.cache)
+      ? await session.restore({ cwd, projectRoot, configFile, output, verifyBytes: options.check === true, findSpecFiles })
+      : { kind: "none" };
+  if (restored.kind === "hit") {
+    const hit = restored.run;
+    Object.assign(result, { config: hit.config, diagnostics: hit.diagnostics, sources: hit.sources, toolCount: hit.toolCount, unchanged: hit.unchanged, cached: true });
+    return finish();
+  }
   // A partial run (only spec files changed since the recorded run) reads, checks and lints
   // just those files and takes the others' share from the memo; otherwise, everything.
-  const unchangedSpec = (file: string): boolean => partial !== undefined && !partial.changed.has(file) && memo?.specs[file] !== undefined;
-  let config: ResolvedConfig;
-  let built: BuildResult;
-  if (partial && memo) {
-    // What the recorded run compiled and translated, read when first needed: unchanged
-    // schemas need neither ajv nor json-schema-to-typescript.
-    const [{ buildModel }, { setChunkSource }, { setTypesSource }] = await Promise.all([
-      import("../spec/build-model.js"),
-      import("../spec/chunks.js"),
-      import("../emit/tools/tool-modules.js"),
-    ]);
-    const sideEntries = (name: "chunks" | "types") => (): Array<[string, string]> => {
-      const data = partial!.readSide(name, memo.side[name]);
-      return Array.isArray(data) ? (data as Array<[string, string]>) : [];
-    };
-    setChunkSource({ keys: new Set(Object.values(memo.schemaKeys).flat().filter((key): key is string => key !== null)), load: sideEntries("chunks") });
-    setTypesSource({ keys: new Set(Object.values(memo.typesKeys)), load: sideEntries("types") });
-    config = partial.config;
-    built = buildModel(config, { specFiles: partial.specFiles, reuse: (file) => (unchangedSpec(file) ? memo.specs[file] : undefined) });
-    result.sources = new Map([...partial.sources, ...built.sources]);
-    result.diagnostics.push(...built.diagnostics);
-  } else {
-    const { loadProject } = await import("./load-project.js");
-    const loaded = loadProject({ cwd, config: options.config });
-    result.diagnostics.push(...loaded.diagnostics);
-    result.sources = loaded.sources;
-    if (!loaded.config || !loaded.build) return finish();
-    config = loaded.config;
-    built = loaded.build;
-  }
+  const run = new IncrementalRun(session, restored);
+  if (run.changedSpecs) result.changedSpecs = run.changedSpecs;
+
+  // load → check → model
+  const loaded = await loadStage(cwd, options, session, run);
+  result.diagnostics.push(...loaded.diagnostics);
+  result.sources = loaded.sources;
+  if (!loaded.config || !loaded.built) return finish();
+  const { config, built } = loaded;
   result.config = config;
   if (built.missing.length > 0) result.missing = built.missing;
-  // An unchanged spec's share of the lint is the recorded one.
-  const recordedLint = (file: string) => {
-    if (!unchangedSpec(file)) return undefined;
-    const entry = memo!.specs[file];
-    return { diagnostics: entry.lint, names: entry.spelt };
-  };
+  const recordedLint = (file: string) => run.recordedLint(file);
   if (!built.model) {
-    // The specs do not build, but the tools of the files without errors are still linted: an
-    // error in one spec does not hide the findings of the others. A file with an error shows
-    // that error alone, and a name two tools share (MG013) cannot say which tool a finding is
-    // about: their lint waits until they build.
-    const failing = new Set(built.diagnostics.filter((d) => d.severity === "error").map((d) => d.location?.file));
-    const named = new Map<string, number>();
-    for (const tool of built.tools ?? []) named.set(tool.name, (named.get(tool.name) ?? 0) + 1);
-    const tools = (built.tools ?? []).filter((tool) => named.get(tool.name) === 1 && !tool.sources.some((file) => failing.has(file)));
-    if (tools.length > 0) {
-      const { lintFiles } = await import("../lint/lint.js");
-      const modelled = { tools, server: config.server };
-      result.diagnostics.push(...lintFiles(modelled, built.toolSources, { rules: config.lint.rules }, recordedLint).diagnostics);
-    }
+    result.diagnostics.push(...(await lintWhatBuilt(built, config, recordedLint)));
     return finish();
   }
   const model = built.model;
@@ -170,58 +130,17 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
   if (hasErrors(result.diagnostics) || options.lintOnly) return finish();
 
-  // A tool whose key is the recorded one keeps its files, which the cache has verified;
-  // so do the validators when no schema changed.
-  const [{ chunkKey, knownChunkKey }, validatorsModule] = await Promise.all([
-    import("../spec/chunks.js"),
-    import("../emit/validators/validators-module.js"),
-  ]);
-  // Tools of unchanged specs, in unchanged positions, have the recorded keys.
-  const samePositions = memo !== undefined && sameOrder(Object.keys(memo.toolKeys), model.tools);
-  const recordedTool = (tool: ToolModel): boolean => samePositions && unchangedSpec(tool.sources[0] ?? "");
-  const toolKeys: Record<string, string> = {};
-  model.tools.forEach((tool, index) => {
-    toolKeys[tool.name] = recordedTool(tool) ? memo!.toolKeys[tool.name] : toolKey(tool, index);
-    const schemaKeys = recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined;
-    if (!schemaKeys) return;
-    knownChunkKey(tool.inputDialect, tool.wire.inputSchema, schemaKeys[0]);
-    if (tool.wire.outputSchema && schemaKeys[1]) knownChunkKey(tool.outputDialect ?? "2020-12", tool.wire.outputSchema, schemaKeys[1]);
-  });
-  const validatorsKey = validatorsModule.validatorsKey(model);
-  const kept: string[] = [];
-  // Project-relative path of a file of the generated area (the cache's outputs are keyed so).
-  const outDir = toPosix(path.relative(config.root, config.outDir));
-  const generatedPath = (areaPath: string) => (outDir ? `${outDir}/${areaPath}` : areaPath);
-  // An output of the recorded run (the cache has verified it is intact).
-  const recorded = (areaPath: string) => partial?.outputs.has(generatedPath(areaPath)) === true;
-  let reuse: ReuseFile | undefined;
-  let keepValidators = false;
-  if (partial && memo) {
-    reuse = (tool, _index, areaPath) => {
-      if (memo.toolKeys[tool.name] !== toolKeys[tool.name] || !recorded(areaPath)) return false;
-      kept.push(areaPath);
-      return true;
-    };
-    const validatorsPaths = validatorsModule.validatorsPaths(model);
-    keepValidators = memo.validatorsKey === validatorsKey && validatorsPaths.every(recorded);
-    if (keepValidators) kept.push(...validatorsPaths);
-  }
-  // A project-wide file rendered from the same data as in the recorded run is kept as
-  // well; every run records what its files were rendered from, for the next one.
-  const sharedKeys: Record<string, string> = {};
-  const reuseShared: ReuseShared = (areaPath, key) => {
-    sharedKeys[areaPath] = key;
-    if (memo?.sharedKeys[areaPath] !== key || !recorded(areaPath)) return false;
-    kept.push(areaPath);
-    return true;
-  };
-  const handlersSeen = partial ? partial.inputs.handlers : handlerFiles(config.handlersDir);
-  const emitted = await emitAll(model, config, handlersSeen, { reuse, reuseShared, keepValidators });
+  // emit
+  const memo = await session.memo();
+  const reuse = await run.emitReuse(model, config, memo);
+  const { emitAll: emitEvery } = await import("./emitters.js");
+  const emitted = await emitEvery(model, { config, handlers: run.handlers(config), memo, recorded: reuse.recorded });
   result.diagnostics.push(...emitted.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
 
+  // write
   const [{ applyPlan }, { planWrite }] = await Promise.all([import("../write/apply.js"), import("../write/plan.js")]);
-  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir }, { kept });
+  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir }, { kept: reuse.kept });
   result.plan = plan;
   result.diagnostics.push(...plan.diagnostics);
   if (hasErrors(plan.diagnostics)) return finish();
@@ -235,91 +154,75 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     result.diagnostics.push(...applied.diagnostics);
   }
   finish();
-  // Only a run that left every output in place is worth remembering; a check run that
+
+  // save. Only a run that left every output in place is worth remembering; a check run that
   // found stubs to create has not (the next real run must write them). Nor has a run that
   // amended handlers/index.ts or moved a handler: its diagnostics describe what this run did
   // (a rename done, an import the rename broke), which the next run will not find to report.
   const amendedHandlers = plan.actions.some((a) => a.area === "handlers" && (a.action === "update" || a.action === "rename"));
   if (cacheable && result.exitCode === 0 && !amendedHandlers && (!options.check || plan.pendingHandlers.length === 0)) {
-    const types = await import("../emit/tools/tool-modules.js");
-    const specs: SpecMemo["specs"] = {};
-    for (const file of built.specFiles) {
-      const fresh = built.perSpec.get(file);
-      if (!fresh) {
-        if (unchangedSpec(file)) specs[file] = memo!.specs[file];
-        continue;
-      }
-      const share = linted.perFile.get(file);
-      specs[file] = { ...fresh, lint: share?.diagnostics ?? [], spelt: share?.names ?? [] };
-    }
-    const schemaKeys = schemaKeysOf(model, chunkKey, (tool) => (recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined));
-    const typesKeys: SpecMemo["typesKeys"] = {};
-    for (const tool of model.tools) typesKeys[tool.name] = recordedTool(tool) ? memo!.typesKeys[tool.name] : types.typesKey(tool);
-    const side = {
-      chunks: sideId(Object.values(schemaKeys).flat().filter((key): key is string => key !== null)),
-      types: sideId(Object.values(typesKeys)),
-    };
-    const stored = storeMemo({ specs, toolKeys, schemaKeys, validatorsKey, typesKeys, sharedKeys, side }, memoBase, () => randomBytes(20).toString("hex"));
-    const keptPaths = new Set(kept.map(generatedPath));
-    recordRun(projectRoot, configFile, outputOptions, {
+    await run.save({
+      project: { root: projectRoot, configFile, output },
       config,
-      specFiles: built.specFiles,
-      sources: partial ? withRefs(result.sources, specs, partial.inputs.texts) : built.sources,
+      built,
+      model,
+      linted,
+      files: emitted.files,
+      plan,
+      written: result.written,
       diagnostics: result.diagnostics,
-      toolCount: model.tools.length,
-      ...handlersAfter(handlersSeen, plan, result.written),
-      outputs: ownedOutputs(emitted.files, plan, kept),
-      keptOutputs: [...keptPaths].flatMap((file) => {
-        const recorded = partial?.outputs.get(file);
-        return recorded ? [[file, ...recorded] as const] : [];
-      }),
-      memo: stored.memo,
-      side: {
-        specs: stored.base,
-        chunks: { id: side.chunks, data: () => validatorsModule.chunksFor(model) },
-        types: { id: side.types, data: () => types.translationsFor(new Set(Object.values(typesKeys))) },
-      },
-      ...(partial ? { inputs: partial.inputs } : {}),
+      sources: result.sources,
     });
   }
   return result;
 }
 
-function sameOrder(names: readonly string[], tools: readonly ToolModel[]): boolean {
-  return names.length === tools.length && tools.every((tool, index) => tool.name === names[index]);
-}
-
-function schemaKeysOf(
-  model: ProjectModel,
-  chunkKey: (dialect: Dialect, schema: JsonObject) => string,
-  recorded: (tool: ToolModel) => SpecMemo["schemaKeys"][string] | undefined,
-): SpecMemo["schemaKeys"] {
-  const keys: SpecMemo["schemaKeys"] = {};
-  for (const tool of model.tools) {
-    const known = recorded(tool);
-    if (known) {
-      keys[tool.name] = known;
-      continue;
-    }
-    const output = tool.wire.outputSchema;
-    keys[tool.name] = [chunkKey(tool.inputDialect, tool.wire.inputSchema), output ? chunkKey(tool.outputDialect ?? "2020-12", output) : null];
+/**
+ * The load, check and model stages: on a partial run, the changed spec files alone (the
+ * others' records come from the memo, the config from the record); otherwise the config
+ * and every spec file.
+ */
+async function loadStage(
+  cwd: string,
+  options: GenerateOptions,
+  session: BuildSession,
+  run: IncrementalRun,
+): Promise<{ config?: ResolvedConfig; built?: BuildResult; diagnostics: Diagnostic[]; sources: Map<string, string> }> {
+  const partial = run.restored;
+  if (partial) {
+    const { buildModel } = await import("../spec/build-model.js");
+    const config = partial.partial.config;
+    const built = buildModel(config, {
+      specFiles: partial.partial.specFiles,
+      reuse: (file) => run.recordedSpec(file),
+      memo: await session.memo(),
+    });
+    return { config, built, diagnostics: built.diagnostics, sources: new Map([...partial.partial.sources, ...built.sources]) };
   }
-  return keys;
+  const { loadProject } = await import("./load-project.js");
+  const loaded = loadProject({ cwd, config: options.config }, await session.memo());
+  return { config: loaded.config, built: loaded.build, diagnostics: loaded.diagnostics, sources: loaded.sources };
 }
 
 /**
- * The texts a partial run read, as a full run's `sources` would have them: the spec
- * files and every file their `$ref`s reached (recorded or read now), without the config.
+ * The specs do not build, but the tools of the files without errors are still linted: an
+ * error in one spec does not hide the findings of the others. A file with an error shows
+ * that error alone, and a name two tools share (MG013) cannot say which tool a finding is
+ * about: their lint waits until they build.
  */
-function withRefs(sources: ReadonlyMap<string, string>, specs: SpecMemo["specs"], texts: ReadonlyMap<string, string>): Map<string, string> {
-  const read = new Map<string, string>();
-  for (const [file, entry] of Object.entries(specs)) {
-    for (const name of [file, ...entry.refs]) {
-      const text = sources.get(name) ?? texts.get(name);
-      if (text !== undefined) read.set(name, text);
-    }
-  }
-  return read;
+async function lintWhatBuilt(
+  built: BuildResult,
+  config: ResolvedConfig,
+  recordedLint: Parameters<typeof import("../lint/lint.js").lintFiles>[3],
+): Promise<Diagnostic[]> {
+  const failing = new Set(built.diagnostics.filter((d) => d.severity === "error").map((d) => d.location?.file));
+  const named = new Map<string, number>();
+  for (const tool of built.tools ?? []) named.set(tool.name, (named.get(tool.name) ?? 0) + 1);
+  const tools = (built.tools ?? []).filter((tool) => named.get(tool.name) === 1 && !tool.sources.some((file) => failing.has(file)));
+  if (tools.length === 0) return [];
+  const { lintFiles } = await import("../lint/lint.js");
+  const modelled = { tools, server: config.server };
+  return lintFiles(modelled, built.toolSources, { rules: config.lint.rules }, recordedLint).diagnostics;
 }
 
 /**
@@ -331,44 +234,6 @@ function locateConfig(cwd: string, config: string | undefined): string | undefin
   const candidate = configCandidate(cwd, config);
   if (candidate.exists) return candidate.file;
   return candidate.explicit ? null : undefined;
-}
-
-/**
- * The handlers folder's top-level `.ts` files after the run (the hash of each text): what
- * was listed, plus what the run wrote or moved; and the names the run wrote.
- */
-function handlersAfter(seen: HandlerFiles, plan: WritePlan, written: readonly string[]): { handlers: Map<string, string>; handlersWritten: Set<string> } {
-  const after = new Map(seen.hashes());
-  const wrote = new Set<string>();
-  const done = new Set(written);
-  const topLevel = (absPath: string) => path.dirname(absPath) === path.resolve(plan.dirs.handlers);
-  for (const action of plan.actions) {
-    if (action.area !== "handlers" || !done.has(action.path) || !topLevel(action.absPath)) continue;
-    const name = path.basename(action.absPath);
-    if (!name.endsWith(".ts") || name.endsWith(".d.ts")) continue;
-    if (action.action === "rename" && action.fromAbsPath && topLevel(action.fromAbsPath)) after.delete(path.basename(action.fromAbsPath));
-    after.set(name, handlerHash(action.contents ?? ""));
-    wrote.add(name);
-  }
-  return { handlers: after, handlersWritten: wrote };
-}
-
-/**
- * Every file mcp-gen wrote or found right in generated/ after the plan, the manifest
- * included, with its text; not the `kept` ones (no emitter produced them), which the
- * manifest lists all the same.
- */
-function ownedOutputs(files: readonly GeneratedFile[], plan: WritePlan, kept: readonly string[]): Array<[string, string]> {
-  const owned = files.filter((f) => f.area === "generated" && f.mode === "generated");
-  const text = new Map(owned.map((f) => [f.path, f.contents]));
-  text.set(MANIFEST_FILE, renderManifest([...owned.map((f) => f.path), ...kept]));
-  const outputs: Array<[string, string]> = [];
-  for (const action of plan.actions) {
-    if (action.area !== "generated" || action.mode !== "generated" || action.action === "remove") continue;
-    const contents = text.get(action.areaPath);
-    if (contents !== undefined) outputs.push([action.path, contents]);
-  }
-  return outputs;
 }
 
 export interface ProjectRun extends ProjectRef {
@@ -397,18 +262,23 @@ export interface WorkspaceResult {
  */
 export async function generateWorkspace(
   options: Omit<GenerateOptions, "config"> & { configs?: readonly string[] } = {},
+  /** The projects' sessions: a watch keeps them between runs. */
+  sessions: BuildSessions = new BuildSessions(),
 ): Promise<WorkspaceResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const found = await findProjects(cwd, options.configs ?? [], options.cache !== false && !cacheDisabledByEnv());
+  const found = await findProjects(cwd, options.configs ?? [], cacheWanted(options.cache), sessions);
   const projects: ProjectRun[] = [];
   for (const project of found.projects) {
     const started = performance.now();
     // Alone, a project keeps naming its config file relative to the working directory.
-    const result = await generate({
-      ...options,
-      cwd: found.workspace ? project.root : cwd,
-      config: project.configFile,
-    });
+    const result = await generate(
+      {
+        ...options,
+        cwd: found.workspace ? project.root : cwd,
+        config: project.configFile,
+      },
+      sessions.for(project.configFile ?? project.root),
+    );
     projects.push({ ...project, result, ms: Math.round(performance.now() - started) });
   }
   const failed = hasErrors(found.diagnostics) || projects.some((p) => p.result.exitCode !== 0);
@@ -427,7 +297,7 @@ export async function generateWorkspace(
  * knows the config file's text as a project config, neither YAML nor the config schema
  * needs loading to tell it from a workspace config.
  */
-async function findProjects(cwd: string, configs: readonly string[], useCache: boolean): Promise<ProjectsResult> {
+async function findProjects(cwd: string, configs: readonly string[], useCache: boolean, sessions: BuildSessions): Promise<ProjectsResult> {
   const single = (root: string, configFile?: string): ProjectsResult => ({
     projects: [{ root, ...(configFile ? { configFile } : {}), label: toPosix(path.relative(cwd, root)) || "." }],
     workspace: false,
@@ -439,59 +309,22 @@ async function findProjects(cwd: string, configs: readonly string[], useCache: b
   if (useCache && configs.length <= 1 && !/[*?{}[\]]/.test(configs[0] ?? "")) {
     const configFile = configCandidate(cwd, configs[0]).file;
     const isFile = statSync(configFile, { throwIfNoEntry: false })?.isFile() === true;
-    if (isFile && cachedConfig(path.dirname(configFile), configFile)) return single(path.dirname(configFile), configFile);
+    if (isFile && cachedConfig(sessions.for(configFile).store, path.dirname(configFile), configFile)) return single(path.dirname(configFile), configFile);
   }
   const { resolveProjects } = await import("../config/projects.js");
   return resolveProjects({ cwd, configs });
 }
 
-/** Runs every emitter. Pure but for reading the author's existing handler files. */
+/**
+ * Every emitter over the model (src/build/emitters.ts), with the author's handler files
+ * read from disk unless given: the programmatic API's one-call emit.
+ */
 export async function emitAll(
   model: ProjectModel,
   config: ResolvedConfig,
   existingHandlers: ReadonlyMap<string, string> = handlerFiles(config.handlersDir),
-  options: {
-    /** Tool files known to be current may be left out (see `ReuseFile`). */
-    reuse?: ReuseFile;
-    /** Project-wide files known to be current may be left out (see `ReuseShared`). */
-    reuseShared?: ReuseShared;
-    /** Leave the validators files out: they are known to be current. */
-    keepValidators?: boolean;
-  } = {},
+  memo?: SessionMemo,
 ): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
-  const { reuse, reuseShared } = options;
-  const [docs, examples, handlersInterface, registry, server, stubs, types, validatorsModule] = await Promise.all([
-    import("../emit/docs/docs.js"),
-    import("../emit/examples/examples.js"),
-    import("../emit/handlers/handlers-interface.js"),
-    import("../emit/registry/registry.js"),
-    import("../emit/server/server.js"),
-    import("../emit/handlers/stubs.js"),
-    import("../emit/tools/tool-modules.js"),
-    import("../emit/validators/validators-module.js"),
-  ]);
-  // ajv is loaded only when some schema's validator code is not remembered (validators-module.ts).
-  const validators = options.keepValidators
-    ? []
-    : validatorsModule.chunksComplete(model)
-      ? validatorsModule.emitValidatorsFromChunks(model)
-      : (await import("../emit/validators/validators.js")).emitValidators(model);
-  const handlersRel = toPosix(path.relative(config.root, config.handlersDir)) || ".";
-  let generatedFromHandlers = toPosix(path.relative(config.handlersDir, config.outDir));
-  if (!generatedFromHandlers.startsWith(".")) generatedFromHandlers = `./${generatedFromHandlers}`;
-  const handlerStubs = stubs.emitHandlerStubs(model, { files: existingHandlers }, {
-    generatedFromHandlers,
-    handlersDir: handlersRel,
-  });
-  const files = [
-    ...(await types.emitToolModules(model, reuse)),
-    ...validators,
-    ...registry.emitRegistry(model, reuseShared),
-    ...handlersInterface.emitHandlersInterface(model, reuseShared),
-    ...server.emitServer(model),
-    ...examples.emitExamples(model),
-    ...docs.emitDocs(model, config, reuse, reuseShared),
-    ...handlerStubs.files,
-  ];
-  return { files, diagnostics: handlerStubs.diagnostics };
+  const { emitAll: emitEvery } = await import("./emitters.js");
+  return emitEvery(model, { config, handlers: existingHandlers, memo: memo ?? (await new BuildSession().memo()) });
 }

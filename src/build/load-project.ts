@@ -6,7 +6,7 @@
 import path from "node:path";
 import { resolveConfig, type ResolvedConfig } from "../config/config.js";
 import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { buildModel, type BuildResult } from "../spec/build-model.js";
+import { buildModel, type BuildOptions, type BuildResult } from "../spec/build-model.js";
 
 export interface LoadedProject {
   /** Undefined when the config could not be resolved. */
@@ -18,7 +18,8 @@ export interface LoadedProject {
   sources: Map<string, string>;
 }
 
-export function loadProject(options: { cwd?: string; config?: string }): LoadedProject {
+/** `memo`: the build session's tables for parsing and compiling (none: everything anew). */
+export function loadProject(options: { cwd?: string; config?: string }, memo?: BuildOptions["memo"]): LoadedProject {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const loaded: LoadedProject = { diagnostics: [], sources: new Map() };
   const resolved = resolveConfig({ cwd, configFile: options.config });
@@ -27,7 +28,7 @@ export function loadProject(options: { cwd?: string; config?: string }): LoadedP
   if (configRead) loaded.sources.set(configRead.file, configRead.text);
   if (!resolved.config || hasErrors(loaded.diagnostics)) return loaded;
   loaded.config = resolved.config;
-  const built = buildModel(resolved.config);
+  const built = buildModel(resolved.config, { memo });
   for (const [file, text] of built.sources) loaded.sources.set(file, text);
   loaded.diagnostics.push(...built.diagnostics);
   loaded.build = built;

@@ -2,7 +2,9 @@
 import { Option, type Command } from "commander";
 import { isLintCode, MAX_WARNINGS_CODE } from "../diagnostics/messages.js";
 import { formatSummary, painter } from "../diagnostics/format.js";
+import type { BuildSessions } from "../build/session.js";
 import type { ProjectRun, WorkspaceResult } from "../build/generate.js";
+import type { WatchGenerateOptions } from "../build/watch/watch-generate.js";
 import { formatOption, maxWarningsOption, type CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
 import { fromWorkingDirectory, rebaseDiagnostics } from "../diagnostics/rebase.js";
@@ -25,11 +27,18 @@ export interface GenerateCliOptions {
   maxWarnings?: number;
 }
 
-export async function runGenerate(options: GenerateCliOptions, io: Io, cwd: string, observe?: (run: WorkspaceResult) => void): Promise<number> {
+export async function runGenerate(
+  options: GenerateCliOptions,
+  io: Io,
+  cwd: string,
+  observe?: (run: WorkspaceResult) => void,
+  /** The projects' build sessions, which a watch keeps between runs. */
+  sessions?: BuildSessions,
+): Promise<number> {
   const started = performance.now();
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
   const { generateWorkspace } = await import("../build/generate.js");
-  const run = await generateWorkspace({ cwd, configs, check: options.check, cache: options.cache, maxWarnings: options.maxWarnings });
+  const run = await generateWorkspace({ cwd, configs, check: options.check, cache: options.cache, maxWarnings: options.maxWarnings }, sessions);
   observe?.(run);
   const ms = Math.round(performance.now() - started);
 
@@ -200,14 +209,14 @@ async function runWatch(options: GenerateCliOptions, io: Io, cwd: string): Promi
   const interrupt = interruptSignal();
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
   try {
-    // The first run does the whole work in this process (answered from the build cache, it
-    // would leave the process nothing parsed, compiled or translated for a later full run,
+    // The first run does the whole work in the watch's sessions (answered from the build
+    // cache, it would leave them nothing parsed, compiled or translated for a later full run,
     // after an edit of a `$ref`ed file or the config). Every later run is a plain `generate`,
     // build cache included: after a spec edit, a partial run (src/build/generate.ts) without a new
     // process's start and module loading. With `--no-cache` every run is a full one.
     let runs = 0;
-    const run = (observe: Parameters<typeof runGenerate>[3]) =>
-      runGenerate(runs++ === 0 ? { ...options, cache: false } : options, io, cwd, observe);
+    const run: WatchGenerateOptions["run"] = (observe, sessions) =>
+      runGenerate(runs++ === 0 ? { ...options, cache: false } : options, io, cwd, observe, sessions);
     return await watchGenerate({ cwd, configs, io, signal: interrupt.signal, run });
   } finally {
     interrupt.dispose();

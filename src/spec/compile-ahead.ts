@@ -3,7 +3,7 @@
  * thread parses and bundles the files, a worker compiles each distinct schema with ajv
  * (src/spec/compile-worker.ts) and hands back its standalone chunk, or the problems that
  * keep it from compiling. `settle` waits for every answer and files it where
- * `compileSchema` and the validators emitter look (chunks.ts, schemas.ts), so the checks,
+ * the session's `CompiledSchemas` and the validators emitter look (chunks.ts, schemas.ts), so the checks,
  * the examples and the emitter find every schema compiled, with the same code and the same
  * problems as when this thread compiles it. Anything the worker cannot answer is compiled
  * here as before.
@@ -14,10 +14,9 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
-import { chunkKey, hasChunk, rememberChunk } from "./chunks.js";
 import { dialectOf } from "./dialect.js";
 import type { Dialect, JsonObject } from "./model.js";
-import { compiledAlready, rememberProblems, type SchemaProblem } from "./schemas.js";
+import type { CompiledSchemas, SchemaProblem } from "./schemas.js";
 
 /** Fewer spec files than this are read before a worker would have started: no worker. */
 const MIN_FILES = 100;
@@ -49,7 +48,7 @@ export interface CompileAhead {
   settle(): void;
 }
 
-export function compileAhead(fileCount: number): CompileAhead | undefined {
+export function compileAhead(fileCount: number, schemas: CompiledSchemas): CompileAhead | undefined {
   if (fileCount < MIN_FILES || process.env.MCP_GEN_COMPILE_WORKER === "0" || !existsSync(WORKER_FILE)) return undefined;
   const { port1, port2 } = new MessageChannel();
   const signal = new SharedArrayBuffer(4);
@@ -69,8 +68,8 @@ export function compileAhead(fileCount: number): CompileAhead | undefined {
     submit(schema) {
       const dialect = dialectOf(schema.$schema);
       if (!dialect) return;
-      const key = chunkKey(dialect, schema);
-      if (asked.has(key) || hasChunk(key) || compiledAlready(dialect, key)) return;
+      const key = schemas.chunks.keyOf(dialect, schema);
+      if (asked.has(key) || schemas.chunks.has(key) || schemas.compiledAlready(dialect, key)) return;
       asked.add(key);
       worker.postMessage({ key, dialect, json: JSON.stringify(schema) } satisfies CompileRequest);
     },
@@ -81,8 +80,8 @@ export function compileAhead(fileCount: number): CompileAhead | undefined {
         const message = receiveMessageOnPort(port1);
         if (message) {
           const answer = message.message as CompileAnswer;
-          if (answer.code !== undefined) rememberChunk(answer.key, answer.code);
-          else if (answer.problems) rememberProblems(answer.dialect, answer.key, answer.problems);
+          if (answer.code !== undefined) schemas.chunks.remember(answer.key, answer.code);
+          else if (answer.problems) schemas.rememberProblems(answer.dialect, answer.key, answer.problems);
           received++;
           lastProgress = performance.now();
           continue;

@@ -8,7 +8,7 @@ import { createDiagnostic, diagnosticMessage } from "../diagnostics/messages.js"
 import type { YamlFile } from "../yaml/load.js";
 import type { Dialect, JsonObject, JsonValue, ToolExample } from "./model.js";
 import { locate, pointerToPath, type DataPath } from "../yaml/positions.js";
-import { compileSchema } from "./schemas.js";
+import type { CompiledSchemas } from "./schemas.js";
 import { isToolReturn } from "../util/tool-return.js";
 
 export interface ExampleSchema {
@@ -23,6 +23,8 @@ export interface ExamplesArgs {
   input: ExampleSchema;
   /** Present when the tool has an outputSchema. */
   output?: ExampleSchema;
+  /** The session's compiled schemas, which the examples are validated with. */
+  schemas: CompiledSchemas;
 }
 
 export interface ExamplesResult {
@@ -48,10 +50,10 @@ export function checkExamples(args: ExamplesArgs): ExamplesResult {
     examples.push(example);
 
     if (!example.error) {
-      diagnostics.push(...violations(args.yaml, [...path, "input"], "MG040", label, "input", args.input, input));
+      diagnostics.push(...violations(args.yaml, [...path, "input"], "MG040", label, "input", args.input, input, args.schemas));
     }
     if (args.output && example.output !== undefined && !example.error) {
-      diagnostics.push(...violations(args.yaml, [...path, "output"], "MG041", label, "output", args.output, example.output));
+      diagnostics.push(...violations(args.yaml, [...path, "output"], "MG041", label, "output", args.output, example.output, args.schemas));
     }
     diagnostics.push(...unusedFields(args, entry, example, path, label));
   });
@@ -104,9 +106,10 @@ function violations(
   role: "input" | "output",
   { schema, dialect }: ExampleSchema,
   value: JsonValue,
+  schemas: CompiledSchemas,
 ): Diagnostic[] {
   // A schema that does not compile is reported by the schema checks; nothing to validate against.
-  const validate = compileSchema(schema, dialect).validate;
+  const validate = schemas.compile(schema, dialect).validate;
   if (!validate || validate(value)) return [];
   const seen = new Set<string>();
   const diagnostics: Diagnostic[] = [];

@@ -65,14 +65,18 @@ export function toolIdentifiers(name: string): ToolIdentifiers {
   const camelBase = startsWithDigit ? pascal : joined;
   const camel = camelBase.charAt(0).toLowerCase() + camelBase.slice(1);
   const stem = words.join("_");
+  const file = RESERVED_FILE_STEMS.has(stem) ? `${stem}_tool` : stem;
   return {
     pascal,
     handler: RESERVED_IDENTIFIERS.has(camel) ? `${camel}Handler` : camel,
-    file: RESERVED_FILE_STEMS.has(stem) ? `${stem}_tool` : stem,
+    file,
     inputType: `${pascal}Input`,
     outputType: `${pascal}Output`,
     handlerType: `${pascal}Handler`,
     definition: `${camel}Tool`,
+    module: `tools/${file}`,
+    inputValidator: `validate${pascal}Input`,
+    outputValidator: `validate${pascal}Output`,
   };
 }
 

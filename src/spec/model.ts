@@ -44,6 +44,12 @@ export interface ToolIdentifiers {
   handlerType: string;
   /** `getWeatherTool`: the exported wire definition constant. */
   definition: string;
+  /** `tools/get_weather`: the tool's module in the generated area, without extension. */
+  module: string;
+  /** `validateGetWeatherInput`: the input validator's export in `validators.js`. */
+  inputValidator: string;
+  /** `validateGetWeatherOutput`: the output validator's export (used only when the tool has an output schema). */
+  outputValidator: string;
 }
 
 export interface ToolExample {

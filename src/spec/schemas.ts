@@ -1,13 +1,14 @@
 /**
  * Semantic checks of a tool's (already bundled) schemas: dialect, root type, `required`
  * names, formats and keywords outside the vocabulary, and that ajv compiles them. The
- * compiled validators are cached here for the example checker and the validators emitter.
+ * compiled validators are kept by the session's `CompiledSchemas` for the example checker
+ * and the validators emitter.
  */
 import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
 import { createDiagnostic } from "../diagnostics/messages.js";
 import { createAjv, isKnownFormat } from "./ajv.js";
-import { chunkKey, hasChunk, rememberedChunk, runChunk } from "./chunks.js";
+import { runChunk, SchemaChunks } from "./chunks.js";
 import { SUPPORTED_DIALECT_URIS, dialectOf } from "./dialect.js";
 import type { YamlFile } from "../yaml/load.js";
 import type { Dialect, JsonObject } from "./model.js";
@@ -23,6 +24,8 @@ export interface SchemaCheckArgs {
   outputSchema?: JsonObject;
   /** `bundleSchema`'s origins, so problems inside bundled `$defs` point into the file they came from. */
   origins?: { input?: BundledOrigin[]; output?: BundledOrigin[] };
+  /** The session's compiled schemas, where this check compiles. */
+  schemas: CompiledSchemas;
 }
 
 export interface SchemaCheckResult {
@@ -132,7 +135,7 @@ function checkSchema(
     return { diagnostics };
   }
 
-  const compiled = compileSchema(schema, dialect);
+  const compiled = args.schemas.compile(schema, dialect);
   for (const problem of compiled.problems) diagnostics.push(createDiagnostic({ code: "MG022", format: { key, reason: problem.message }, location: at(problem.path) }));
   return { dialect: compiled.problems.length === 0 ? dialect : undefined, diagnostics };
 }
@@ -249,80 +252,98 @@ export interface CompiledSchema {
   problems: SchemaProblem[];
 }
 
-const compilers = new Map<Dialect, Ajv>();
-/** By dialect, then by `chunkKey` (the schema's content without `$schema`; key order counts, as it orders ajv's errors). */
-const byContent = new Map<Dialect, Map<string, CompiledSchema>>();
-const compiled = new WeakMap<object, Map<Dialect, CompiledSchema>>();
-
 /**
- * The Ajv instance that compiles every `dialect` schema of this process, created on first
- * use. Its functions carry their source (`validate.source`), and their names are unique
- * within it, so any of them can go into one standalone module.
+ * The schemas a build session compiled, once per distinct schema (by content and by
+ * object), and the ajv instances that compiled them. The session owns one; the compile
+ * worker (compile-worker.ts) its own.
  */
-export function schemaCompiler(dialect: Dialect): Ajv {
-  let ajv = compilers.get(dialect);
-  if (!ajv) {
-    ajv = createAjv(dialect, { standalone: true });
-    compilers.set(dialect, ajv);
-  }
-  return ajv;
-}
+export class CompiledSchemas {
+  private readonly compilers = new Map<Dialect, Ajv>();
+  /** By dialect, then by chunk key (the schema's content without `$schema`; key order counts, as it orders ajv's errors). */
+  private readonly byContent = new Map<Dialect, Map<string, CompiledSchema>>();
+  private readonly compiled = new WeakMap<object, Map<Dialect, CompiledSchema>>();
 
-/** Compiles `schema` (already bundled) in `dialect`, once per distinct schema. */
-export function compileSchema(schema: JsonObject, dialect: Dialect): CompiledSchema {
-  let byDialect = compiled.get(schema);
-  if (!byDialect) {
-    byDialect = new Map();
-    compiled.set(schema, byDialect);
-  }
-  let result = byDialect.get(dialect);
-  if (!result) {
-    // The dialect is already chosen; `$schema` spellings ajv does not know (https for draft-07) must not matter.
-    const key = chunkKey(dialect, schema);
-    let known = byContent.get(dialect);
-    if (!known) byContent.set(dialect, (known = new Map()));
-    result = known.get(key);
-    if (!result) {
-      // A schema an earlier run compiled (its chunk is remembered) compiled then, and needs no
-      // ajv now; its function is made from the chunk when someone asks for it.
-      const { $schema: _ignored, ...subject } = schema;
-      result = hasChunk(key) ? fromChunk(key, () => compileUncached(schemaCompiler(dialect), subject)) : compileUncached(schemaCompiler(dialect), subject);
-      known.set(key, result);
+  constructor(
+    /** The standalone code of what was compiled, or of what an earlier run compiled. */
+    readonly chunks: SchemaChunks = new SchemaChunks(),
+  ) {}
+
+  /**
+   * The Ajv instance that compiles every `dialect` schema of this session, created on first
+   * use. Its functions carry their source (`validate.source`), and their names are unique
+   * within it, so any of them can go into one standalone module.
+   */
+  compiler(dialect: Dialect): Ajv {
+    let ajv = this.compilers.get(dialect);
+    if (!ajv) {
+      ajv = createAjv(dialect, { standalone: true });
+      this.compilers.set(dialect, ajv);
     }
-    byDialect.set(dialect, result);
+    return ajv;
   }
-  return result;
-}
 
-/** True when this process has compiled (or been told the outcome of) the schema with this `chunkKey`. */
-export function compiledAlready(dialect: Dialect, key: string): boolean {
-  return byContent.get(dialect)?.has(key) === true;
-}
-
-/**
- * Tells this process that the schema with this `chunkKey` does not compile, as another
- * thread found (src/spec/compile-ahead.ts): `compileSchema` answers with these problems.
- * A schema that compiled is told by its chunk instead (`rememberChunk`).
- */
-export function rememberProblems(dialect: Dialect, key: string, problems: SchemaProblem[]): void {
-  let known = byContent.get(dialect);
-  if (!known) byContent.set(dialect, (known = new Map()));
-  if (!known.has(key)) known.set(key, { problems });
-}
-
-/** The schema whose chunk is at hand, its function made on first use (compiled after all if the chunk cannot be read). */
-function fromChunk(key: string, compile: () => CompiledSchema): CompiledSchema {
-  let validate: ValidateFunction | undefined;
-  return {
-    problems: [],
-    get validate() {
-      if (!validate) {
-        const code = rememberedChunk(key);
-        validate = code !== undefined ? runChunk(code) : compile().validate;
+  /** Compiles `schema` (already bundled) in `dialect`, once per distinct schema. */
+  compile(schema: JsonObject, dialect: Dialect): CompiledSchema {
+    let byDialect = this.compiled.get(schema);
+    if (!byDialect) {
+      byDialect = new Map();
+      this.compiled.set(schema, byDialect);
+    }
+    let result = byDialect.get(dialect);
+    if (!result) {
+      // The dialect is already chosen; `$schema` spellings ajv does not know (https for draft-07) must not matter.
+      const key = this.chunks.keyOf(dialect, schema);
+      const known = this.known(dialect);
+      result = known.get(key);
+      if (!result) {
+        // A schema an earlier run compiled (its chunk is remembered) compiled then, and needs no
+        // ajv now; its function is made from the chunk when someone asks for it.
+        const { $schema: _ignored, ...subject } = schema;
+        const compile = () => compileUncached(this.compiler(dialect), subject);
+        result = this.chunks.has(key) ? this.fromChunk(key, compile) : compile();
+        known.set(key, result);
       }
-      return validate;
-    },
-  };
+      byDialect.set(dialect, result);
+    }
+    return result;
+  }
+
+  /** True when this session has compiled (or been told the outcome of) the schema with this chunk key. */
+  compiledAlready(dialect: Dialect, key: string): boolean {
+    return this.byContent.get(dialect)?.has(key) === true;
+  }
+
+  /**
+   * Tells this session that the schema with this chunk key does not compile, as another
+   * thread found (src/spec/compile-ahead.ts): `compile` answers with these problems.
+   * A schema that compiled is told by its chunk instead (`SchemaChunks.remember`).
+   */
+  rememberProblems(dialect: Dialect, key: string, problems: SchemaProblem[]): void {
+    const known = this.known(dialect);
+    if (!known.has(key)) known.set(key, { problems });
+  }
+
+  private known(dialect: Dialect): Map<string, CompiledSchema> {
+    let known = this.byContent.get(dialect);
+    if (!known) this.byContent.set(dialect, (known = new Map()));
+    return known;
+  }
+
+  /** The schema whose chunk is at hand, its function made on first use (compiled after all if the chunk cannot be read). */
+  private fromChunk(key: string, compile: () => CompiledSchema): CompiledSchema {
+    let validate: ValidateFunction | undefined;
+    const chunks = this.chunks;
+    return {
+      problems: [],
+      get validate() {
+        if (!validate) {
+          const code = chunks.get(key);
+          validate = code !== undefined ? runChunk(code) : compile().validate;
+        }
+        return validate;
+      },
+    };
+  }
 }
 
 function compileUncached(ajv: Ajv, subject: JsonObject): CompiledSchema {

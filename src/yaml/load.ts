@@ -325,31 +325,37 @@ function findFirstAlias(doc: Document.Parsed): [number, number] | undefined {
 }
 
 /**
- * What this process already parsed, by path: a file whose text is unchanged is not
- * parsed again. In `generate --watch` (and any long-lived caller) an edit to one spec
+ * What a build session already parsed, by path: a file whose text is unchanged is not
+ * parsed again. In `generate --watch` (one session across runs) an edit to one spec
  * then re-parses that spec alone. The results are only read downstream, never changed.
  * Bounded by total text, since every version of every file would otherwise stay.
  */
-const parsed = new Map<string, { file: string; text: string; result: LoadResult }>();
-let parsedChars = 0;
-const PARSED_CHARS_LIMIT = 64 * 1024 * 1024;
+export class ParsedFiles {
+  private readonly parsed = new Map<string, { file: string; text: string; result: LoadResult }>();
+  private parsedChars = 0;
 
-function parseOnce(file: string, absPath: string, text: string): LoadResult {
-  const known = parsed.get(absPath);
-  if (known && known.text === text && known.file === file) return known.result;
-  const result = parseYaml(file, absPath, text);
-  if (known) parsedChars -= known.text.length;
-  if (parsedChars + text.length > PARSED_CHARS_LIMIT) {
-    parsed.clear();
-    parsedChars = 0;
+  constructor(private readonly limitChars = 64 * 1024 * 1024) {}
+
+  parse(file: string, absPath: string, text: string): LoadResult {
+    const known = this.parsed.get(absPath);
+    if (known && known.text === text && known.file === file) return known.result;
+    const result = parseYaml(file, absPath, text);
+    if (known) this.parsedChars -= known.text.length;
+    if (this.parsedChars + text.length > this.limitChars) {
+      this.parsed.clear();
+      this.parsedChars = 0;
+    }
+    this.parsed.set(absPath, { file, text, result });
+    this.parsedChars += text.length;
+    return result;
   }
-  parsed.set(absPath, { file, text, result });
-  parsedChars += text.length;
-  return result;
 }
 
-/** Reads and parses one YAML file. `file` is the path diagnostics should print. */
-export function loadYamlFile(file: string, absPath: string): LoadResult {
+/**
+ * Reads and parses one YAML file. `file` is the path diagnostics should print; `parsed`,
+ * the session's memo of parsed files (none: parsed anew).
+ */
+export function loadYamlFile(file: string, absPath: string, parsed?: ParsedFiles): LoadResult {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(absPath);
@@ -361,6 +367,6 @@ export function loadYamlFile(file: string, absPath: string): LoadResult {
   }
   const decoded = decodeUtf8(file, bytes);
   if (decoded.diagnostic) return { diagnostics: [decoded.diagnostic] };
-  const result = parseOnce(file, absPath, decoded.text!);
+  const result = parsed ? parsed.parse(file, absPath, decoded.text!) : parseYaml(file, absPath, decoded.text!);
   return result.yaml ? result : { ...result, unparsed: { file, text: decoded.text! } };
 }

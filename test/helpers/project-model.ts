@@ -25,6 +25,9 @@ export function toolModel(fixture: ToolFixture): ToolModel {
     outputType: `${pascal}Output`,
     handlerType: `${pascal}Handler`,
     definition: `${pascal[0].toLowerCase()}${pascal.slice(1)}Tool`,
+    module: `tools/${fixture.ids?.file ?? name}`,
+    inputValidator: `validate${pascal}Input`,
+    outputValidator: `validate${pascal}Output`,
     ...fixture.ids,
   };
   const sources = fixture.sources ?? [`specs/${name}.yaml`];

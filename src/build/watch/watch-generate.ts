@@ -9,6 +9,7 @@
  */
 import { lstatSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { BuildSessions } from "../session.js";
 import { CONFIG_FILE_NAME } from "../../config/names.js";
 import type { ProjectSearch } from "../../config/projects.js";
 import { findSpecFiles } from "../../spec/find-specs.js";
@@ -31,8 +32,12 @@ export interface WatchGenerateOptions {
   configs?: readonly string[];
   /** Where the watcher says what it is doing: the CLI's stderr, which `run` also prints to. */
   io: { stderr: (text: string) => void };
-  /** One run of `generate` as the CLI prints it; calls `observe` with what it found. */
-  run: (observe: (workspace: ObservedWorkspace) => void) => Promise<number>;
+  /**
+   * One run of `generate` as the CLI prints it; calls `observe` with what it found. Every
+   * run gets the same `sessions`: what one run parsed, compiled and translated, the next
+   * reuses.
+   */
+  run: (observe: (workspace: ObservedWorkspace) => void, sessions: BuildSessions) => Promise<number>;
   /** Ends the watch. */
   signal: AbortSignal;
   /** Quiet time after the last change before a run starts. */
@@ -64,6 +69,8 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
   /** Changes not acted on yet, by what they mean; `since` is when the first of them came. */
   const pending: Record<ChangeKind, Set<string>> = { run: new Set(), "spec?": new Set(), "projects?": new Set() };
   let since: number | undefined;
+  // The build sessions of the watched projects, kept for as long as the watch runs.
+  const sessions = new BuildSessions();
 
   const onChange = (absPath: string) => {
     if (stopped) return;
@@ -170,7 +177,7 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
         workspaceFiles.push(...[...workspace.sources.keys()].map((file) => path.resolve(options.cwd, file)));
         searched.push(...(workspace.searched ?? []));
         projects = projectsKey(workspace.projects);
-      });
+      }, sessions);
     } catch (error) {
       io.stderr(`mcp-gen: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     }

@@ -12,6 +12,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from "../../diagnostics/d
 import { createDiagnostic } from "../../diagnostics/messages.js";
 import { docsOptions, emitDocs, type DocsFormat } from "../../emit/docs/docs.js";
 import { loadProject } from "../../build/load-project.js";
+import { BuildSession } from "../../build/session.js";
 import type { ProjectModel } from "../../spec/model.js";
 import { relativeInside, toPosix } from "../../util/posix.js";
 import { applyPlan } from "../../write/apply.js";
@@ -53,7 +54,9 @@ export async function buildDocs(options: BuildDocsOptions = {}): Promise<BuildDo
     return result;
   };
 
-  const loaded = loadProject({ cwd, config: options.config });
+  // One session for the run: the docs show error examples with the schemas the checks compiled.
+  const memo = await new BuildSession().memo();
+  const loaded = loadProject({ cwd, config: options.config }, memo);
   result.diagnostics.push(...loaded.diagnostics);
   result.sources = loaded.sources;
   if (!loaded.config) return finish();
@@ -94,11 +97,11 @@ export async function buildDocs(options: BuildDocsOptions = {}): Promise<BuildDo
         }),
       );
     }
-    const files = emitDocs(built.model, { formats: result.formats, dir });
+    const files = emitDocs(built.model, { formats: result.formats, dir }, undefined, undefined, memo.schemas);
     const kept = ownedByGenerate(config.outDir).filter((file) => !file.startsWith(`${dir}/`));
     plan = await planWrite(files, { root: config.root, generated: config.outDir, handlers: noHandlers(config.outDir) }, { kept });
   } else {
-    const files = emitDocs(built.model, { formats: result.formats, dir: "" });
+    const files = emitDocs(built.model, { formats: result.formats, dir: "" }, undefined, undefined, memo.schemas);
     plan = await planWrite(files, { root: config.root, generated: outDir, handlers: noHandlers(outDir) });
   }
   result.diagnostics.push(...plan.diagnostics);

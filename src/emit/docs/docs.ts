@@ -10,6 +10,7 @@ import { scopesSentence, toolBadges, otherAnnotations } from "./hints.js";
 import { renderHtmlSite } from "./html/site.js";
 import { schemaTable, type PropertyRow, type SchemaTable } from "./schema-table.js";
 import { tagGroups } from "./tag-groups.js";
+import { CompiledSchemas } from "../../spec/schemas.js";
 import type { JsonObject, ProjectModel, ToolModel } from "../../spec/model.js";
 import type { GeneratedFile, ReuseFile, ReuseShared } from "../shared/generated-file.js";
 import { generatedHeader, specFiles } from "../shared/header.js";
@@ -42,6 +43,8 @@ export function emitDocs(
   source?: DocsConfigSource | DocsOptions,
   reuse?: ReuseFile,
   reuseShared?: ReuseShared,
+  /** The session's compiled schemas (error examples show the runtime's input check). */
+  schemas: CompiledSchemas = new CompiledSchemas(),
 ): GeneratedFile[] {
   const options = source && "outDir" in source ? docsOptions(source) : (source ?? {});
   const formats = options.formats && options.formats.length > 0 ? options.formats : (["markdown"] as const);
@@ -53,13 +56,13 @@ export function emitDocs(
   if (formats.includes("markdown")) {
     model.tools.forEach((tool, index) => {
       const page = `${tool.ids.file}.md`;
-      if (!reuse?.(tool, index, areaPath(page))) add(page, renderToolPage(tool, index + 1));
+      if (!reuse?.(tool, index, areaPath(page))) add(page, renderToolPage(tool, index + 1, schemas));
     });
     const index = indexContext(model);
     if (!reuseShared?.(areaPath("index.md"), renderKey("docs-index.md", index))) add("index.md", renderIndex(index));
   }
   if (formats.includes("html")) {
-    for (const page of renderHtmlSite(model)) add(`${htmlPrefix}${page.path}`, page.contents);
+    for (const page of renderHtmlSite(model, schemas)) add(`${htmlPrefix}${page.path}`, page.contents);
   }
   add("catalog.json", renderCatalog(model, (tool) => pageLinks(tool, formats, htmlPrefix)));
   return files;
@@ -117,7 +120,7 @@ function firstLine(text: string): string {
   return text.replace(/\s*(?:\r\n|[\r\n\u2028\u2029])\s*/g, " ").trim();
 }
 
-function renderToolPage(tool: ToolModel, order: number): string {
+function renderToolPage(tool: ToolModel, order: number, schemas: CompiledSchemas): string {
   const annotations = tool.wire.annotations ?? {};
   const { badges, ignored } = toolBadges(annotations);
   const behaviour = badges.map(
@@ -144,7 +147,7 @@ function renderToolPage(tool: ToolModel, order: number): string {
       behaviour,
       input: renderSchema(schemaTable(tool.wire.inputSchema), "No parameters."),
       output: tool.wire.outputSchema ? [renderSchema(schemaTable(tool.wire.outputSchema), "No properties."), ...noteOf(wrappedOutputNote(tool))].join("\n\n") : null,
-      examples: exampleExchanges(tool).map((exchange) => ({
+      examples: exampleExchanges(tool, schemas).map((exchange) => ({
         title: escapeText(exchange.title),
         request: codeBlock("json", JSON.stringify(exchange.request, null, 2)),
         response: exchange.response ? codeBlock("json", JSON.stringify(exchange.response, null, 2)) : null,

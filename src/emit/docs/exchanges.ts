@@ -6,7 +6,7 @@
  * `isError` result listing every violation, worded exactly as the runtime words it.
  */
 import { describeViolations, type ValidationError } from "../../util/violation-lines.js";
-import { compileSchema } from "../../spec/schemas.js";
+import { CompiledSchemas } from "../../spec/schemas.js";
 import type { JsonObject, JsonValue, ToolExample, ToolModel } from "../../spec/model.js";
 
 export interface Exchange {
@@ -18,14 +18,15 @@ export interface Exchange {
   kind: "output" | "error" | "input";
 }
 
-export function exampleExchanges(tool: ToolModel): Exchange[] {
+/** `schemas`: the session's compiled schemas (error examples show the runtime's input check). */
+export function exampleExchanges(tool: ToolModel, schemas: CompiledSchemas = new CompiledSchemas()): Exchange[] {
   let validate: ((input: JsonValue) => ValidationError[] | undefined) | undefined;
   return tool.examples.map((example, index) => {
     const title = example.title ?? `Example ${index + 1}`;
     const id = index + 1;
     const request: JsonObject = { jsonrpc: "2.0", id, method: "tools/call", params: { name: tool.name, arguments: example.input } };
     if (example.error) {
-      validate ??= inputValidator(tool);
+      validate ??= inputValidator(tool, schemas);
       return { title, request, response: { jsonrpc: "2.0", id, result: errorResult(tool, example, validate) }, kind: "error" };
     }
     if (example.output !== undefined) {
@@ -55,8 +56,8 @@ function errorResult(tool: ToolModel, example: ToolExample, validate: (input: Js
  * The runtime's input check: the function the checker compiled and the validators
  * emitter writes out (compiled once per run, shared by equal schemas).
  */
-function inputValidator(tool: ToolModel): (input: JsonValue) => ValidationError[] | undefined {
-  const check = compileSchema(tool.wire.inputSchema, tool.inputDialect).validate;
+function inputValidator(tool: ToolModel, schemas: CompiledSchemas): (input: JsonValue) => ValidationError[] | undefined {
+  const check = schemas.compile(tool.wire.inputSchema, tool.inputDialect).validate;
   // The checker already compiled this schema; should ajv still refuse, the docs stay generic.
   if (!check) return () => undefined;
   return (input) => (check(input) ? undefined : (check.errors as ValidationError[] | null | undefined) ?? undefined);

@@ -13,7 +13,7 @@ import { tsMorph } from "./ts-morph-lazy.js";
 
 export type HandlerRename = { text: string } | { problem: string; line: number; column: number };
 
-type Names = Pick<ToolIdentifiers, "file" | "handler" | "handlerType">;
+type Names = Pick<ToolIdentifiers, "file" | "module" | "handler" | "handlerType">;
 
 export function renameHandlerModule(project: Project, text: string, from: Names, to: Names): HandlerRename {
   const { Node, ts } = tsMorph();
@@ -41,7 +41,7 @@ export function renameHandlerModule(project: Project, text: string, from: Names,
   }
   const localType = typeName.getText();
 
-  const suffix = `/tools/${from.file}.js`;
+  const suffix = `/${from.module}.js`;
   const imported = findTypeImport(sourceFile, localType, from.handlerType, suffix);
   if (!imported) return at(typeName, `\`${localType}\` is not \`${from.handlerType}\` imported from "...${suffix}"`);
   const aliased = imported.name.getText() !== localType;
@@ -70,7 +70,7 @@ export function renameHandlerModule(project: Project, text: string, from: Names,
   if (!aliased) replace(typeName, to.handlerType);
   const literal = imported.specifier;
   const suffixEnd = literal.getEnd() - 1;
-  edits.push({ position: suffixEnd - suffix.length, end: suffixEnd, text: `/tools/${to.file}.js` });
+  edits.push({ position: suffixEnd - suffix.length, end: suffixEnd, text: `/${to.module}.js` });
   return { text: applyEdits(text, edits) };
 }
 

@@ -8,7 +8,7 @@ export function emitHandlersInterface(model: ProjectModel, reuse?: ReuseShared):
   const tools = model.tools.map((tool) => ({
     nameLiteral: tsString(tool.name),
     handlerType: tsIdentifier(tool.ids.handlerType),
-    toolModule: tsString(`./tools/${tool.ids.file}.js`),
+    toolModule: tsString(`./${tool.ids.module}.js`),
   }));
   const context = { header: generatedHeader(specFiles(model)), tools };
   if (reuse?.("handlers.ts", renderKey("handlers.ts", context))) return [];

@@ -358,7 +358,7 @@ function renderStub(tool: ToolModel, generatedFromHandlers: string): string {
   const summary = firstLine(tool.wire.description ?? tool.wire.title ?? "");
   const doc = summary ? `/** ${sanitizeForComment(summary)} */\n` : "";
   return `import { ToolError } from "mcp-gen/runtime";
-import type { ${tsIdentifier(tool.ids.handlerType)} } from ${tsString(`${generatedFromHandlers}/tools/${tool.ids.file}.js`)};
+import type { ${tsIdentifier(tool.ids.handlerType)} } from ${tsString(`${generatedFromHandlers}/${tool.ids.module}.js`)};
 
 ${doc}export const ${tsIdentifier(tool.ids.handler)}: ${tool.ids.handlerType} = async (input, context) => {
   throw new ToolError(${tsString(`${tool.name} is not implemented yet`)});

@@ -9,15 +9,14 @@ import { renderKey, renderTemplate, tsIdentifier, tsString } from "../shared/tem
 
 export function emitRegistry(model: ProjectModel, reuse?: ReuseShared): GeneratedFile[] {
   const tools = model.tools.map((tool) => {
-    const pascal = tsIdentifier(tool.ids.pascal);
     return {
       nameLiteral: tsString(tool.name),
       // `"__proto__": x` in an object literal sets the prototype; a computed key makes a property.
       registryKey: tool.name === "__proto__" ? `[${tsString(tool.name)}]` : tsString(tool.name),
       definition: tsIdentifier(tool.ids.definition),
-      definitionModule: tsString(`./tools/${tool.ids.file}.js`),
-      validateInput: tsIdentifier(`validate${pascal}Input`),
-      validateOutput: tool.wire.outputSchema ? tsIdentifier(`validate${pascal}Output`) : null,
+      definitionModule: tsString(`./${tool.ids.module}.js`),
+      validateInput: tsIdentifier(tool.ids.inputValidator),
+      validateOutput: tool.wire.outputSchema ? tsIdentifier(tool.ids.outputValidator) : null,
       scopes: tool.auth ? tool.auth.scopes.map(tsString).join(", ") : null,
     };
   });

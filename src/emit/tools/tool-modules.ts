@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import type { Options as TypeCompileOptions } from "json-schema-to-typescript";
 import type { JsonObject, JsonValue, ProjectModel, ToolModel } from "../../spec/model.js";
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../spec/vocabulary.js";
+import type { TranslationsMemo } from "../shared/emitter.js";
 import type { GeneratedFile, ReuseFile } from "../shared/generated-file.js";
 import { generatedHeader } from "../shared/header.js";
 import { jsLiteral } from "../shared/js-literal.js";
@@ -16,21 +17,21 @@ import { setOwn } from "../../util/set-own.js";
 /** How many tools are compiled at once: enough to overlap the async $ref pass, few enough to bound memory. */
 const CONCURRENCY = 16;
 
-export async function emitToolModules(model: ProjectModel, reuse?: ReuseFile): Promise<GeneratedFile[]> {
+export async function emitToolModules(model: ProjectModel, translations: TranslationsMemo = new TypeTranslations(), reuse?: ReuseFile): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   const wanted = model.tools.filter((tool, index) => !reuse?.(tool, index, toolTypesPath(tool)));
   for (let start = 0; start < wanted.length; start += CONCURRENCY) {
     const chunk = wanted.slice(start, start + CONCURRENCY);
-    files.push(...(await Promise.all(chunk.map(emitToolTypesFile))));
+    files.push(...(await Promise.all(chunk.map((tool) => emitToolTypesFile(tool, translations)))));
   }
   return files;
 }
 
-const toolTypesPath = (tool: ToolModel): string => `tools/${tool.ids.file}.ts`;
+const toolTypesPath = (tool: ToolModel): string => `${tool.ids.module}.ts`;
 
-async function emitToolTypesFile(tool: ToolModel): Promise<GeneratedFile> {
+async function emitToolTypesFile(tool: ToolModel, translations: TranslationsMemo): Promise<GeneratedFile> {
   const { ids } = tool;
-  const declarations = await compileToolTypes(tool);
+  const declarations = await translations.declarations(tool);
   const handlerArguments = tool.wire.outputSchema ? `${ids.inputType}, ${ids.outputType}` : ids.inputType;
   const contents = [
     generatedHeader(tool.sources.slice(0, 1)),
@@ -59,91 +60,97 @@ const COMPILE_OPTIONS: Partial<TypeCompileOptions> = {
   $refOptions: { resolve: { external: false, file: false, http: false } },
 };
 
-/**
- * What a process already translated, by `typesKey`: in watch mode (and in any long-lived
- * caller) a change to one spec re-translates only that tool, and the build cache hands
- * a new process the translations of the last run. Bounded, since every edited version of
- * a schema would otherwise stay.
- */
-const translated = new Map<string, Promise<string>>();
-const settled = new Map<string, string>();
-const TRANSLATED_LIMIT = 20_000;
-
-/** Everything a tool's declarations depend on, hashed. */
-export function typesKey(tool: ToolModel): string {
-  return typeSubject(tool).key;
-}
-
-/** A model's tools are not changed once built: each one's translation subject is derived once. */
-const subjects = new WeakMap<ToolModel, { schema: JsonObject; key: string }>();
-
-function typeSubject(tool: ToolModel): { schema: JsonObject; key: string } {
-  let subject = subjects.get(tool);
-  if (!subject) {
-    const schema = typeSchemaOf(tool);
-    const json = JSON.stringify([schema, tool.ids.inputType, tool.ids.outputType, tool.wire.outputSchema !== undefined]);
-    subject = { schema, key: createHash("sha1").update(json).digest("hex") };
-    subjects.set(tool, subject);
-  }
-  return subject;
-}
-
 /** Translations held elsewhere (the build cache's side file), read only when one is needed. */
 export interface TypesSource {
   keys: ReadonlySet<string>;
   load: () => Iterable<readonly [string, string]>;
 }
 
-let source: TypesSource | undefined;
+/**
+ * What a build session already translated, by `keyOf`: in watch mode (one session across
+ * runs) a change to one spec re-translates only that tool, and the build cache hands a
+ * new process the translations of the last run. Bounded, since every edited version of
+ * a schema would otherwise stay.
+ */
+export class TypeTranslations {
+  private readonly translated = new Map<string, Promise<string>>();
+  private readonly settled = new Map<string, string>();
+  /** A model's tools are not changed once built: each one's translation subject is derived once. */
+  private readonly subjects = new WeakMap<ToolModel, { schema: JsonObject; key: string }>();
+  private source: TypesSource | undefined;
 
-export function setTypesSource(next: TypesSource | undefined): void {
-  source = next;
-}
+  constructor(private readonly limit = 20_000) {}
 
-function compileToolTypes(tool: ToolModel): Promise<string> {
-  const key = typesKey(tool);
-  if (!translated.has(key) && source?.keys.has(key)) {
-    const loading = source;
-    source = undefined;
-    rememberTypes(loading.load());
+  /** Everything a tool's declarations depend on, hashed. */
+  keyOf(tool: ToolModel): string {
+    return this.subject(tool).key;
   }
-  let declarations = translated.get(key);
-  if (!declarations) {
-    if (translated.size >= TRANSLATED_LIMIT) {
-      translated.clear();
-      settled.clear();
+
+  /** The one schema a tool's declarations are made from (input as root, output among its `$defs`). */
+  subject(tool: ToolModel): { schema: JsonObject; key: string } {
+    let subject = this.subjects.get(tool);
+    if (!subject) {
+      subject = typeSubject(tool);
+      this.subjects.set(tool, subject);
     }
-    declarations = translate(tool, typeSubject(tool).schema).then((text) => {
-      settled.set(key, text);
-      return text;
-    });
-    translated.set(key, declarations);
+    return subject;
   }
-  return declarations;
-}
 
-/** Declarations a previous process translated, by `typesKey`. */
-export function rememberTypes(entries: Iterable<readonly [string, string]>): void {
-  for (const [key, text] of entries) {
-    if (translated.has(key)) continue;
-    translated.set(key, Promise.resolve(text));
-    settled.set(key, text);
+  /** Translations a previous process recorded, read the first time one of them is needed. */
+  restoreFrom(source: TypesSource): void {
+    this.source = source;
   }
-}
 
-/** The translations of `keys` this process has (reading the source if it holds some), by `typesKey`. */
-export function translationsFor(keys: Iterable<string>): Array<[string, string]> {
-  const found: Array<[string, string]> = [];
-  for (const key of keys) {
-    if (!settled.has(key) && source?.keys.has(key)) {
-      const loading = source;
-      source = undefined;
-      rememberTypes(loading.load());
+  /** The tool's declarations, translated once per `keyOf`. */
+  declarations(tool: ToolModel): Promise<string> {
+    const key = this.keyOf(tool);
+    if (!this.translated.has(key) && this.source?.keys.has(key)) this.loadSource();
+    let declarations = this.translated.get(key);
+    if (!declarations) {
+      if (this.translated.size >= this.limit) {
+        this.translated.clear();
+        this.settled.clear();
+      }
+      declarations = translate(tool, this.subject(tool).schema).then((text) => {
+        this.settled.set(key, text);
+        return text;
+      });
+      this.translated.set(key, declarations);
     }
-    const text = settled.get(key);
-    if (text !== undefined) found.push([key, text]);
+    return declarations;
   }
-  return found;
+
+  /** Declarations a previous process translated, by `keyOf`. */
+  remember(entries: Iterable<readonly [string, string]>): void {
+    for (const [key, text] of entries) {
+      if (this.translated.has(key)) continue;
+      this.translated.set(key, Promise.resolve(text));
+      this.settled.set(key, text);
+    }
+  }
+
+  /** The translations of `keys` this session has (reading the source if it holds some), by `keyOf`. */
+  translationsFor(keys: Iterable<string>): Array<[string, string]> {
+    const found: Array<[string, string]> = [];
+    for (const key of keys) {
+      if (!this.settled.has(key) && this.source?.keys.has(key)) this.loadSource();
+      const text = this.settled.get(key);
+      if (text !== undefined) found.push([key, text]);
+    }
+    return found;
+  }
+
+  private loadSource(): void {
+    const loading = this.source;
+    this.source = undefined;
+    if (loading) this.remember(loading.load());
+  }
+}
+
+function typeSubject(tool: ToolModel): { schema: JsonObject; key: string } {
+  const schema = typeSchemaOf(tool);
+  const json = JSON.stringify([schema, tool.ids.inputType, tool.ids.outputType, tool.wire.outputSchema !== undefined]);
+  return { schema, key: createHash("sha1").update(json).digest("hex") };
 }
 
 /**
@@ -179,7 +186,7 @@ export function outputTypeName(tool: ToolModel): string | undefined {
 
 /** The one schema a tool's declarations are made from (input as root, output among its `$defs`). */
 export function typesInput(tool: ToolModel): JsonObject {
-  return typeSubject(tool).schema;
+  return typeSchemaOf(tool);
 }
 
 /**

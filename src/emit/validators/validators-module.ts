@@ -14,7 +14,7 @@
  * of equal schemas are the first one's function.
  */
 import { createHash } from "node:crypto";
-import { chunkKey, rememberedChunk } from "../../spec/chunks.js";
+import type { SchemaChunks } from "../../spec/chunks.js";
 import type { Dialect, JsonObject, ProjectModel } from "../../spec/model.js";
 import type { GeneratedFile } from "../shared/generated-file.js";
 import { generatedHeader } from "../shared/header.js";
@@ -31,18 +31,12 @@ export interface ValidatorSource {
 /** The standalone code of one schema: statements ending in `return <function>;`. */
 export type ChunkOf = (source: ValidatorSource, key: string) => string;
 
-/** `validateGetWeatherInput` for the tool whose identifiers' `pascal` is `GetWeather`. */
-export function validatorNames(pascal: string): { input: string; output: string } {
-  return { input: `validate${pascal}Input`, output: `validate${pascal}Output` };
-}
-
 export function validatorSources(model: ProjectModel): ValidatorSource[] {
   const sources: ValidatorSource[] = [];
   for (const tool of model.tools) {
-    const names = validatorNames(tool.ids.pascal);
-    sources.push({ exportName: names.input, dialect: tool.inputDialect, schema: tool.wire.inputSchema });
+    sources.push({ exportName: tool.ids.inputValidator, dialect: tool.inputDialect, schema: tool.wire.inputSchema });
     if (tool.wire.outputSchema) {
-      sources.push({ exportName: names.output, dialect: tool.outputDialect ?? "2020-12", schema: tool.wire.outputSchema });
+      sources.push({ exportName: tool.ids.outputValidator, dialect: tool.outputDialect ?? "2020-12", schema: tool.wire.outputSchema });
     }
   }
   return sources;
@@ -55,15 +49,15 @@ export function validatorsPaths(model: ProjectModel): string[] {
 }
 
 /** Everything the validators files depend on, hashed: the exports, their schemas' chunk keys, the header. */
-export function validatorsKey(model: ProjectModel): string {
+export function validatorsKey(model: ProjectModel, chunks: SchemaChunks): string {
   const hash = createHash("sha1");
   hash.update(generatedHeader([...new Set(model.tools.map((tool) => tool.sources[0]))].sort()));
-  for (const source of validatorSources(model)) hash.update(`\0${source.exportName}\0${source.dialect}\0${chunkKey(source.dialect, source.schema)}`);
+  for (const source of validatorSources(model)) hash.update(`\0${source.exportName}\0${source.dialect}\0${chunks.keyOf(source.dialect, source.schema)}`);
   return hash.digest("hex");
 }
 
 /** `validators.js`, its `.d.ts`, and one module per dialect in use, from each schema's chunk. */
-export function assembleValidators(model: ProjectModel, chunkOf: ChunkOf): GeneratedFile[] {
+export function assembleValidators(model: ProjectModel, chunks: SchemaChunks, chunkOf: ChunkOf): GeneratedFile[] {
   const sources = validatorSources(model);
   const header = generatedHeader([...new Set(model.tools.map((tool) => tool.sources[0]))].sort());
   const files: GeneratedFile[] = [];
@@ -73,7 +67,7 @@ export function assembleValidators(model: ProjectModel, chunkOf: ChunkOf): Gener
     if (group.length === 0) continue;
     const path = `validators-${dialect}.js`;
     // ajv's standalone code is untyped JavaScript (validators.d.ts types it): a project with `checkJs` leaves it unchecked.
-    files.push(generated(path, `${header}\n// @ts-nocheck\n${dialectModule(group, chunkOf)}`));
+    files.push(generated(path, `${header}\n// @ts-nocheck\n${dialectModule(group, chunks, chunkOf)}`));
     reexports.push(`export {\n${group.map((source) => `  ${source.exportName},\n`).join("")}} from "./${path}";`);
   }
   files.push(generated("validators.js", [header, ...reexports, ""].join("\n")));
@@ -87,11 +81,11 @@ export function assembleValidators(model: ProjectModel, chunkOf: ChunkOf): Gener
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-function dialectModule(group: readonly ValidatorSource[], chunkOf: ChunkOf): string {
+function dialectModule(group: readonly ValidatorSource[], chunks: SchemaChunks, chunkOf: ChunkOf): string {
   const first = new Map<string, string>();
   const parts: string[] = [];
   for (const source of group) {
-    const key = chunkKey(source.dialect, source.schema);
+    const key = chunks.keyOf(source.dialect, source.schema);
     const earlier = first.get(key);
     if (earlier) {
       parts.push(`export const ${source.exportName} = ${earlier};`);
@@ -137,25 +131,25 @@ function generated(path: string, contents: string): GeneratedFile {
 }
 
 /** True when every schema of `model` has a remembered chunk. */
-export function chunksComplete(model: ProjectModel): boolean {
-  return validatorSources(model).every((source) => rememberedChunk(chunkKey(source.dialect, source.schema)) !== undefined);
+export function chunksComplete(model: ProjectModel, chunks: SchemaChunks): boolean {
+  return validatorSources(model).every((source) => chunks.get(chunks.keyOf(source.dialect, source.schema)) !== undefined);
 }
 
 /** The remembered chunks `model` uses, by key: what the build cache hands the next process. */
-export function chunksFor(model: ProjectModel): Array<[string, string]> {
+export function chunksFor(model: ProjectModel, chunks: SchemaChunks): Array<[string, string]> {
   const used = new Map<string, string>();
   for (const source of validatorSources(model)) {
-    const key = chunkKey(source.dialect, source.schema);
-    const code = rememberedChunk(key);
+    const key = chunks.keyOf(source.dialect, source.schema);
+    const code = chunks.get(key);
     if (code !== undefined) used.set(key, code);
   }
   return [...used];
 }
 
 /** The validators from remembered chunks only; `chunksComplete(model)` must hold. */
-export function emitValidatorsFromChunks(model: ProjectModel): GeneratedFile[] {
-  return assembleValidators(model, (source, key) => {
-    const code = rememberedChunk(key);
+export function emitValidatorsFromChunks(model: ProjectModel, chunks: SchemaChunks): GeneratedFile[] {
+  return assembleValidators(model, chunks, (source, key) => {
+    const code = chunks.get(key);
     if (code === undefined) throw new Error(`${source.exportName}: no remembered chunk`);
     return code;
   });

@@ -7,10 +7,14 @@ import { describe, expect, it } from "vitest";
 import { CORPUS_DIR, typeCheck } from "../../helpers/project.js";
 import { modelFromWire, projectOf } from "../../helpers/project-model.js";
 import type { GeneratedFile } from "../../../src/emit/shared/generated-file.js";
-import { emitValidators } from "../../../src/emit/validators/validators.js";
+import { emitValidators as emitWith } from "../../../src/emit/validators/validators.js";
+import { CompiledSchemas } from "../../../src/spec/schemas.js";
 import type { Dialect, JsonObject, JsonValue, ToolModel, WireTool } from "../../../src/spec/model.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
+/** A session's compiled schemas, one for the whole file, as one run would have them. */
+const schemas = new CompiledSchemas();
+const emitValidators = (model: Parameters<typeof emitWith>[0]) => emitWith(model, schemas);
 const corpusDir = CORPUS_DIR;
 
 const contact = modelFromWire({

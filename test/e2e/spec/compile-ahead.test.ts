@@ -78,32 +78,34 @@ describe("compiling schemas on a worker thread", () => {
 
   it("answers from the worker: chunks for the schemas that compile, problems for one that does not", async () => {
     const ahead = (await import(dist("spec/compile-ahead.js"))) as typeof import("../../../src/spec/compile-ahead.js");
-    const chunks = (await import(dist("spec/chunks.js"))) as typeof import("../../../src/spec/chunks.js");
-    const schemas = (await import(dist("spec/schemas.js"))) as typeof import("../../../src/spec/schemas.js");
-    expect(ahead.compileAhead(99)).toBeUndefined();
-    const worker = ahead.compileAhead(100)!;
+    const { CompiledSchemas } = (await import(dist("spec/schemas.js"))) as typeof import("../../../src/spec/schemas.js");
+    const schemas = new CompiledSchemas();
+    const chunks = schemas.chunks;
+    expect(ahead.compileAhead(99, schemas)).toBeUndefined();
+    const worker = ahead.compileAhead(100, schemas)!;
     expect(worker).toBeDefined();
     const good = { type: "object", properties: { n: { type: "integer", minimum: 1 } }, required: ["n"] };
     const old = { $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { s: { type: "string" } } };
     const bad = { type: "object", properties: { n: { type: "integer", minimum: "one" } } };
     for (const schema of [good, old, bad, { ...good }]) worker.submit(schema);
     worker.settle();
-    expect(chunks.rememberedChunk(chunks.chunkKey("2020-12", good))).toContain("return validate");
-    expect(chunks.rememberedChunk(chunks.chunkKey("draft-07", old))).toContain("return validate");
-    expect(chunks.hasChunk(chunks.chunkKey("2020-12", bad))).toBe(false);
-    // What the worker found is what compileSchema answers; the valid one validates from its chunk.
-    expect(schemas.compileSchema(bad, "2020-12").problems.map((p) => p.message)).toEqual(["`/properties/n/minimum` must be number"]);
-    const validate = schemas.compileSchema(good, "2020-12").validate!;
+    expect(chunks.get(chunks.keyOf("2020-12", good))).toContain("return validate");
+    expect(chunks.get(chunks.keyOf("draft-07", old))).toContain("return validate");
+    expect(chunks.has(chunks.keyOf("2020-12", bad))).toBe(false);
+    // What the worker found is what the session's compile answers; the valid one validates from its chunk.
+    expect(schemas.compile(bad, "2020-12").problems.map((p) => p.message)).toEqual(["`/properties/n/minimum` must be number"]);
+    const validate = schemas.compile(good, "2020-12").validate!;
     expect(validate({ n: 2 })).toBe(true);
     expect(validate({ n: 0 })).toBe(false);
   });
 
   it("is off with MCP_GEN_COMPILE_WORKER=0", async () => {
     const ahead = (await import(dist("spec/compile-ahead.js"))) as typeof import("../../../src/spec/compile-ahead.js");
+    const { CompiledSchemas } = (await import(dist("spec/schemas.js"))) as typeof import("../../../src/spec/schemas.js");
     const before = process.env.MCP_GEN_COMPILE_WORKER;
     process.env.MCP_GEN_COMPILE_WORKER = "0";
     try {
-      expect(ahead.compileAhead(1000)).toBeUndefined();
+      expect(ahead.compileAhead(1000, new CompiledSchemas())).toBeUndefined();
     } finally {
       if (before === undefined) delete process.env.MCP_GEN_COMPILE_WORKER;
       else process.env.MCP_GEN_COMPILE_WORKER = before;

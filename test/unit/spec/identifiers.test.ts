@@ -45,6 +45,9 @@ describe("toolIdentifiers", () => {
       outputType: `${pascal}Output`,
       handlerType: `${pascal}Handler`,
       definition,
+      module: `tools/${file}`,
+      inputValidator: `validate${pascal}Input`,
+      outputValidator: `validate${pascal}Output`,
     });
   });
 

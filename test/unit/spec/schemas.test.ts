@@ -4,8 +4,10 @@ import { describe, expect, it } from "vitest";
 import { loadYamlFile, parseYaml } from "../../../src/yaml/load.js";
 import type { JsonObject } from "../../../src/spec/model.js";
 import { bundleSchema } from "../../../src/spec/refs.js";
-import { checkToolSchemas, compileSchema } from "../../../src/spec/schemas.js";
+import { checkToolSchemas, CompiledSchemas } from "../../../src/spec/schemas.js";
 import { CORPUS_DIR } from "../../helpers/project.js";
+
+const schemas = new CompiledSchemas();
 
 const root = path.resolve("test/fixtures/schemas");
 
@@ -29,6 +31,7 @@ function check(file: string) {
     inputSchema: input.schema,
     outputSchema: output?.schema,
     origins: { input: input.origins, output: output?.origins },
+    schemas,
   });
   return { ...checked, diagnostics: [...input.diagnostics, ...(output?.diagnostics ?? []), ...checked.diagnostics] };
 }
@@ -205,10 +208,10 @@ describe("checkToolSchemas", () => {
   });
 });
 
-describe("compileSchema", () => {
+describe("CompiledSchemas.compile", () => {
   it("validates recursive data", () => {
     const yaml = loadYamlFile("valid.yaml", path.join(root, "valid.yaml")).yaml!;
-    const { validate } = compileSchema((yaml.value as Tool).inputSchema, "2020-12");
+    const { validate } = schemas.compile((yaml.value as Tool).inputSchema, "2020-12");
     expect(validate!({ root: { label: "a", children: [{ label: "b" }] } })).toBe(true);
     expect(validate!({ root: { label: "a", children: [{}] } })).toBe(false);
   });
@@ -218,7 +221,7 @@ describe("compileSchema", () => {
       type: "object",
       properties: { phone: { type: "string", format: "phone" }, site: { type: "string", format: "uri" } },
     };
-    const { validate } = compileSchema(schema, "2020-12");
+    const { validate } = schemas.compile(schema, "2020-12");
     expect(validate!({ phone: "anything at all", site: "https://example.com" })).toBe(true);
     expect(validate!({ site: "not a uri" })).toBe(false);
   });
@@ -226,15 +229,15 @@ describe("compileSchema", () => {
   it("compiles two schemas that share an $id, and caches per schema object", () => {
     const a: JsonObject = { $id: "https://example.com/same", type: "string" };
     const b: JsonObject = { $id: "https://example.com/same", type: "number" };
-    expect(compileSchema(a, "2020-12").validate!("x")).toBe(true);
-    expect(compileSchema(b, "2020-12").validate!(1)).toBe(true);
-    expect(compileSchema(b, "2020-12").validate!("x")).toBe(false);
-    expect(compileSchema(a, "2020-12")).toBe(compileSchema(a, "2020-12"));
+    expect(schemas.compile(a, "2020-12").validate!("x")).toBe(true);
+    expect(schemas.compile(b, "2020-12").validate!(1)).toBe(true);
+    expect(schemas.compile(b, "2020-12").validate!("x")).toBe(false);
+    expect(schemas.compile(a, "2020-12")).toBe(schemas.compile(a, "2020-12"));
   });
 
   it("accepts the https spelling of the draft-07 URI", () => {
     const schema: JsonObject = { $schema: "https://json-schema.org/draft-07/schema#", type: "string" };
-    expect(compileSchema(schema, "draft-07").problems).toEqual([]);
+    expect(schemas.compile(schema, "draft-07").problems).toEqual([]);
   });
 });
 
@@ -260,7 +263,7 @@ describe("the corpus of real tools", () => {
         expect(bundled.diagnostics).toEqual([]);
         expect(JSON.stringify(bundled.schema)).toBe(JSON.stringify(tool[key]));
       }
-      const checked = checkToolSchemas({ yaml, toolPath: [], inputSchema: spec.inputSchema, outputSchema: spec.outputSchema });
+      const checked = checkToolSchemas({ yaml, toolPath: [], inputSchema: spec.inputSchema, outputSchema: spec.outputSchema, schemas });
       for (const d of checked.diagnostics) {
         if (d.severity === "error") errors.push(`${name} ${d.location?.line}:${d.location?.column} ${d.code} ${d.message}`);
       }

@@ -9,6 +9,7 @@ import type { ProjectModel, ToolModel } from "../../../spec/model.js";
 import { toolTitle } from "../catalog.js";
 import { clientConfigJson } from "../client-config.js";
 import { exampleExchanges, wrappedOutputNote } from "../exchanges.js";
+import { CompiledSchemas } from "../../../spec/schemas.js";
 import { effectiveHints, otherAnnotations, scopesSentence, toolBadges, type Badge } from "../hints.js";
 import { schemaTable, type PropertyRow, type SchemaTable } from "../schema-table.js";
 import { tagGroups } from "../tag-groups.js";
@@ -23,8 +24,8 @@ export interface HtmlPage {
   contents: string;
 }
 
-export function renderHtmlSite(model: ProjectModel): HtmlPage[] {
-  return [...model.tools.map((tool) => ({ path: `${tool.ids.file}.html`, contents: toolPage(model, tool) })), { path: "index.html", contents: indexPage(model) }];
+export function renderHtmlSite(model: ProjectModel, schemas: CompiledSchemas = new CompiledSchemas()): HtmlPage[] {
+  return [...model.tools.map((tool) => ({ path: `${tool.ids.file}.html`, contents: toolPage(model, tool, schemas) })), { path: "index.html", contents: indexPage(model) }];
 }
 
 function document(options: { header: string; title: string; description: string; body: string; script?: boolean; serverName: string }): string {
@@ -138,7 +139,7 @@ function badgeTone(badge: Badge): string {
 
 // --- Tool pages ----------------------------------------------------------------------
 
-function toolPage(model: ProjectModel, tool: ToolModel): string {
+function toolPage(model: ProjectModel, tool: ToolModel, schemas: CompiledSchemas): string {
   const annotations = tool.wire.annotations ?? {};
   const { badges, ignored } = toolBadges(annotations);
   const title = toolTitle(tool);
@@ -153,7 +154,7 @@ function toolPage(model: ProjectModel, tool: ToolModel): string {
   if (badges.length === 2) notes.push("Destructive and idempotent hints apply only to tools that are not read-only.");
   if (ignored.length > 0) notes.push(`Ignored: ${ignored.map((hint) => `<code>${escapeHtml(hint)}</code>`).join(", ")}.`);
   for (const { key, json } of otherAnnotations(annotations)) notes.push(`<code>${escapeHtml(key)}</code>: <code>${escapeHtml(json)}</code>`);
-  const examples = exampleExchanges(tool)
+  const examples = exampleExchanges(tool, schemas)
     .map(
       (exchange, index) => `<section aria-labelledby="example-${index + 1}">
 <h3 id="example-${index + 1}">${escapeHtml(exchange.title)}</h3>

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { createRequire } from "node:module";
 import { renumberScopeNames, standaloneChunk } from "../../../../src/spec/standalone-code.js";
 import { createAjv } from "../../../../src/spec/ajv.js";
-import { compileSchema, schemaCompiler } from "../../../../src/spec/schemas.js";
+import { CompiledSchemas } from "../../../../src/spec/schemas.js";
+
+const schemas = new CompiledSchemas();
 
 describe("renumberScopeNames", () => {
   const cases: Array<[string, { given: string; want: string }]> = [
@@ -42,11 +44,11 @@ describe("renumberScopeNames", () => {
 
 describe("standaloneChunk", () => {
   it("is self-contained: what the function uses, then `return` of the function, names numbered from 0", () => {
-    const { validate } = compileSchema(
+    const { validate } = schemas.compile(
       { type: "object", properties: { chunkName: { type: "string", maxLength: 3 }, chunkTags: { type: "array", uniqueItems: true } } },
       "2020-12",
     );
-    const code = standaloneChunk(schemaCompiler("2020-12"), validate!);
+    const code = standaloneChunk(schemas.compiler("2020-12"), validate!);
     expect(code.match(/function validate0\(/g)).toHaveLength(1);
     expect(code).toMatch(/\nreturn validate0;\n$/);
     expect(code).toContain('require("ajv/dist/runtime/ucs2length")');
@@ -60,9 +62,9 @@ describe("standaloneChunk", () => {
 
   it("gives the same text whatever the instance compiled before", () => {
     const schema = { type: "object", properties: { chunkOrder: { type: "string", pattern: "^x" } } };
-    compileSchema({ type: "object", properties: { chunkOther: { type: "string", pattern: "^o" } } }, "draft-07");
-    const { validate: first } = compileSchema(schema, "2020-12");
-    const text = standaloneChunk(schemaCompiler("2020-12"), first!);
+    schemas.compile({ type: "object", properties: { chunkOther: { type: "string", pattern: "^o" } } }, "draft-07");
+    const { validate: first } = schemas.compile(schema, "2020-12");
+    const text = standaloneChunk(schemas.compiler("2020-12"), first!);
     const ajv = createAjv("2020-12", { standalone: true });
     ajv.compile({ type: "array", items: { type: "string", pattern: "^a" } });
     expect(standaloneChunk(ajv, ajv.compile(schema))).toBe(text);

@@ -1,14 +1,19 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tempProject } from "../../../helpers/project.js";
 import { modelFromWire, projectOf } from "../../../helpers/project-model.js";
 import type { GeneratedFile } from "../../../../src/emit/shared/generated-file.js";
-import { emitValidators } from "../../../../src/emit/validators/validators.js";
+import { emitValidators as emitWith } from "../../../../src/emit/validators/validators.js";
 import { withHelperImports } from "../../../../src/emit/validators/validators-module.js";
+import { CompiledSchemas } from "../../../../src/spec/schemas.js";
 import { unknownFormatsOf } from "../../../../src/spec/vocabulary.js";
 import type { JsonObject } from "../../../../src/spec/model.js";
+
+/** A session's compiled schemas, one for the whole file, as one run would have them. */
+const schemas = new CompiledSchemas();
+const emitValidators = (model: Parameters<typeof emitWith>[0]) => emitWith(model, schemas);
 
 
 const contact = modelFromWire({
@@ -169,22 +174,18 @@ describe("emitValidators with the checker's compiled functions", () => {
   });
 
   it("works without a prior check, and emits the same bytes whatever was compiled before and in which order", async () => {
-    vi.resetModules();
-    const alone = await import("../../../../src/emit/validators/validators.js");
-    const fresh = alone.emitValidators(sharedModel());
+    const fresh = emitWith(sharedModel(), new CompiledSchemas());
 
-    vi.resetModules();
-    const { compileSchema } = await import("../../../../src/spec/schemas.js");
-    const { emitValidators: emitAfterCheck } = await import("../../../../src/emit/validators/validators.js");
+    const checked = new CompiledSchemas();
     // Other schemas first, then this model's in reverse: ajv's names count all of them.
-    compileSchema({ type: "object", properties: { other: { type: "string", pattern: "^o" } } }, "2020-12");
-    compileSchema({ type: "array", items: { type: "string", format: "email" } }, "draft-07");
+    checked.compile({ type: "object", properties: { other: { type: "string", pattern: "^o" } } }, "2020-12");
+    checked.compile({ type: "array", items: { type: "string", format: "email" } }, "draft-07");
     const model = sharedModel();
     for (const tool of [...model.tools].reverse()) {
-      compileSchema(tool.wire.inputSchema, tool.inputDialect);
-      if (tool.wire.outputSchema) compileSchema(tool.wire.outputSchema, tool.outputDialect ?? "2020-12");
+      checked.compile(tool.wire.inputSchema, tool.inputDialect);
+      if (tool.wire.outputSchema) checked.compile(tool.wire.outputSchema, tool.outputDialect ?? "2020-12");
     }
-    expect(emitAfterCheck(model)).toEqual(fresh);
+    expect(emitWith(model, checked)).toEqual(fresh);
     expect(emitValidators(sharedModel())).toEqual(fresh);
   });
 

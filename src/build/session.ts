@@ -1,0 +1,139 @@
+/**
+ * The build session: one explicit object per project run, as TypeScript's builder
+ * program is. It owns
+ *
+ * - the memo tables the stages compute through, keyed by content (files parsed, schemas
+ *   compiled and their standalone code, types translated): `memo`;
+ * - what it knows of the cache on disk, `node_modules/.cache/mcp-gen` (src/build/build-cache.ts), and
+ *   the snapshot of the inputs the last `restore` read from disk (specs and `$ref`ed
+ *   files, config, handlers folder, mcp-gen's own identity);
+ * - `restore` (before a run: a hit, a partial run, or nothing) and `save` (after a
+ *   successful run: the record and memo the next process restores).
+ *
+ * Stages never keep anything at module scope: they take the tables from here. A
+ * `--watch` keeps one session per project between runs (`BuildSessions`), so a change
+ * to one spec re-parses, re-compiles and re-translates only what that spec reaches.
+ */
+import { randomBytes } from "node:crypto";
+import { CacheStore, cacheDisabledByEnv, probeCache, recordRun, type CachedRun, type OutputOptions, type PartialRun, type RunRecord } from "./build-cache.js";
+import { loadMemo, sideId, storeMemo, type MemoBase, type SpecMemo } from "./spec-memo.js";
+import type { ResolvedConfig } from "../config/config.js";
+import type { TypeTranslations } from "../emit/tools/tool-modules.js";
+import type { ParsedFiles } from "../yaml/load.js";
+import type { CompiledSchemas } from "../spec/schemas.js";
+
+/** The memo tables, by what they hold; each stage takes the ones it computes through. */
+export interface SessionMemo {
+  parsed: ParsedFiles;
+  schemas: CompiledSchemas;
+  translations: TypeTranslations;
+}
+
+/** What `restore` found: the recorded answer, what a partial run reuses, or nothing (a full run). */
+export type Restored =
+  | { kind: "hit"; run: CachedRun }
+  | { kind: "partial"; partial: PartialRun; memo: SpecMemo; base: MemoBase }
+  | { kind: "none" };
+
+export interface RestoreArgs {
+  cwd: string;
+  projectRoot: string;
+  configFile: string | undefined;
+  output: OutputOptions;
+  /** `--check`: every output's bytes are compared, not only size and time. */
+  verifyBytes: boolean;
+  findSpecFiles: (config: ResolvedConfig) => string[];
+}
+
+export class BuildSession {
+  readonly store = new CacheStore();
+  private tables: Promise<SessionMemo> | undefined;
+
+  /**
+   * The memo tables, made on first use: their modules load YAML, ajv and the types
+   * emitter's code, which a run answered from the cache never needs.
+   */
+  memo(): Promise<SessionMemo> {
+    this.tables ??= Promise.all([import("../yaml/load.js"), import("../spec/schemas.js"), import("../emit/tools/tool-modules.js")]).then(
+      ([{ ParsedFiles }, { CompiledSchemas }, { TypeTranslations }]) => ({ parsed: new ParsedFiles(), schemas: new CompiledSchemas(), translations: new TypeTranslations() }),
+    );
+    return this.tables;
+  }
+
+  /**
+   * Compares the inputs on disk with the recorded run. On a partial run, hands the memo
+   * tables the recorded run's validators' code and types, read when first needed: unchanged
+   * schemas then need neither ajv nor json-schema-to-typescript.
+   */
+  async restore(args: RestoreArgs): Promise<Restored> {
+    const probe = probeCache(this.store, args.cwd, args.projectRoot, args.configFile, { ...args.output, verifyBytes: args.verifyBytes }, args.findSpecFiles);
+    if (!probe) return { kind: "none" };
+    if ("hit" in probe) return { kind: "hit", run: probe.hit };
+    // A memo this build cannot read means a full run.
+    const partial = probe.partial;
+    const loaded = loadMemo(partial.memo, partial.readSide);
+    if (!loaded) return { kind: "none" };
+    const { memo } = loaded;
+    const sideEntries = (name: "chunks" | "types") => (): Array<[string, string]> => {
+      const data = partial.readSide(name, memo.side[name]);
+      return Array.isArray(data) ? (data as Array<[string, string]>) : [];
+    };
+    const tables = await this.memo();
+    tables.schemas.chunks.restoreFrom({ keys: new Set(Object.values(memo.schemaKeys).flat().filter((key): key is string => key !== null)), load: sideEntries("chunks") });
+    tables.translations.restoreFrom({ keys: new Set(Object.values(memo.typesKeys)), load: sideEntries("types") });
+    return { kind: "partial", partial, memo, base: loaded.base };
+  }
+
+  /**
+   * Records a successful run for the next process: the run record, the memo (through its
+   * base side file) and the side files of the validators' code and the types.
+   */
+  async save(
+    project: { root: string; configFile: string | undefined; output: OutputOptions },
+    memo: SpecMemo,
+    previousBase: MemoBase | undefined,
+    record: Omit<RunRecord, "memo" | "side"> & { chunks: () => unknown },
+  ): Promise<void> {
+    const { chunks, ...run } = record;
+    const tables = await this.memo();
+    const stored = storeMemo(memo, previousBase, () => randomBytes(20).toString("hex"));
+    const typesKeys = new Set(Object.values(memo.typesKeys));
+    recordRun(this.store, project.root, project.configFile, project.output, {
+      ...run,
+      memo: stored.memo,
+      side: {
+        specs: stored.base,
+        chunks: { id: memo.side.chunks, data: chunks },
+        types: { id: memo.side.types, data: () => tables.translations.translationsFor(typesKeys) },
+      },
+    });
+  }
+}
+
+/** The side files' ids for a memo's chunk and types keys. */
+export function sideIds(schemaKeys: SpecMemo["schemaKeys"], typesKeys: SpecMemo["typesKeys"]): SpecMemo["side"] {
+  return {
+    chunks: sideId(Object.values(schemaKeys).flat().filter((key): key is string => key !== null)),
+    types: sideId(Object.values(typesKeys)),
+  };
+}
+
+/**
+ * One session per project, kept between runs: what `--watch` holds (and a workspace run,
+ * whose projects each have their own).
+ */
+export class BuildSessions {
+  private readonly byProject = new Map<string, BuildSession>();
+
+  /** The session of the project whose config file (or root, without one) is `key`. */
+  for(key: string): BuildSession {
+    let session = this.byProject.get(key);
+    if (!session) this.byProject.set(key, (session = new BuildSession()));
+    return session;
+  }
+}
+
+/** Whether the build cache is read: `--no-cache` and `MCP_GEN_NO_CACHE=1` turn it off. */
+export function cacheWanted(option: boolean | undefined): boolean {
+  return option !== false && !cacheDisabledByEnv();
+}
