@@ -22,7 +22,7 @@ export function renderResults(summary, context) {
   };
   const p = context.paths;
   const up = (dir) => dir.split("/").map(() => "..").join("/");
-  const CLI = (dir) => `node ../mcp-gen/dist/cli.js generate`;
+  const CLI = (_dir) => `node ../mcp-gen/dist/cli.js generate`;
   const TSC = (dir) => `node ${up(dir)}/node_modules/typescript/bin/tsc -p tsconfig.json --noEmit`;
   const PEER = `node ${up(p.peer)}/node_modules/openapi-mcp-generator/bin/openapi-mcp-generator.js -i openapi.json -o out --force --max-tool-name-length 128`;
   // The bench moves the previous outputs aside rather than deleting them (see cleanGenerated in run.mjs).

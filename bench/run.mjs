@@ -17,7 +17,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import path from "node:path";
 import { spawn, spawnSync } from "node:child_process";
 import { parseDocument } from "yaml";
-import { CREATE_ISSUE_ARGS, rssMb, spawnStdio } from "./rpc.mjs";
+import { rssMb, spawnStdio } from "./rpc.mjs";
 import { stats, timed } from "./measure.mjs";
 import { REPO_ROOT, workloadTools, writeOpenApiProject, writeSpecProject } from "./workload.mjs";
 import { renderResults } from "./report.mjs";

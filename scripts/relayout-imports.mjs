@@ -101,7 +101,7 @@ function filesUnder(dir, out = []) {
 function relocated(file, specifier) {
   if (!specifier.startsWith("./") && !specifier.startsWith("../")) return undefined;
   const target = path.resolve(path.dirname(file), specifier);
-  for (const [tree, ext] of [["src", ".ts"], ["dist", ".js"]]) {
+  for (const [tree, _ext] of [["src", ".ts"], ["dist", ".js"]]) {
     const inTree = path.relative(path.join(ROOT, tree), target);
     if (inTree.startsWith("..")) continue;
     const key = inTree.split(path.sep).join("/").replace(/\.js$/, ".ts");

@@ -433,7 +433,7 @@ export interface OutputOptions {
  */
 export function fingerprint(
   store: CacheStore,
-  location: CacheLocation,
+  _location: CacheLocation,
   config: ResolvedConfig,
   specFiles: readonly string[],
   otherFiles: readonly string[],

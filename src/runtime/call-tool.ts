@@ -242,7 +242,10 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
   // What the call waits for: the handler's outcome, or STOPPED when the call ends first.
   let settle!: (value: unknown) => void;
   let fail!: (error: unknown) => void;
-  const outcome = new Promise<unknown>((resolve, reject) => ((settle = resolve), (fail = reject)));
+  const outcome = new Promise<unknown>((resolve, reject) => {
+    settle = resolve;
+    fail = reject;
+  });
   const stop = () => settle(STOPPED);
   const onClientAbort = () => {
     // The call's end first, so it wins over whatever the handler does when its signal aborts.

@@ -194,7 +194,12 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
     if (!isModernEra(server)) return run();
     // Only a retry (it carries a requestState to verify) waits before its handler starts.
     const rounds = elicitationRounds(signer, name, params.arguments, ctx, logger);
-    if (rounds instanceof Promise) return rounds.then((verified) => ((env.rounds = verified), run()));
+    if (rounds instanceof Promise) {
+      return rounds.then((verified) => {
+        env.rounds = verified;
+        return run();
+      });
+    }
     env.rounds = rounds;
     return run();
   };

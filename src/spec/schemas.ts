@@ -211,7 +211,9 @@ function inPlaceRefs(node: unknown, path: SchemaPath, found: Array<{ ref: string
   for (const key of IN_PLACE_ONE) inPlaceRefs(node[key], [...path, key], found);
   for (const key of IN_PLACE_LIST) {
     const list = node[key];
-    if (Array.isArray(list)) list.forEach((item, i) => inPlaceRefs(item, [...path, key, i], found));
+    if (Array.isArray(list)) {
+      for (const [i, item] of list.entries()) inPlaceRefs(item, [...path, key, i], found);
+    }
   }
   for (const key of IN_PLACE_MAP) {
     const map = node[key];

@@ -168,7 +168,7 @@ function walkSchemas(
     if (SCHEMA_KEYWORDS.has(key) && isObject(value)) {
       walkSchemas(value, visit, [...path, key], ancestors, skipped);
     } else if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
-      value.forEach((item, i) => walkSchemas(item, visit, [...path, key, i], ancestors, skipped));
+      for (const [i, item] of value.entries()) walkSchemas(item, visit, [...path, key, i], ancestors, skipped);
     } else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) {
       for (const [name, item] of Object.entries(value)) walkSchemas(item, visit, [...path, key, name], ancestors, skipped);
     }

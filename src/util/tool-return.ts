@@ -25,7 +25,7 @@ function isContentBlock(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
   const block = value as Record<string, unknown>;
   const required = typeof block.type === "string" && Object.hasOwn(REQUIRED_FIELDS, block.type) ? REQUIRED_FIELDS[block.type] : undefined;
-  if (!required || !required.every((field) => typeof block[field] === "string")) return false;
+  if (!required?.every((field) => typeof block[field] === "string")) return false;
   if (block.type === "resource") {
     const resource = block.resource as Record<string, unknown> | null | undefined;
     return typeof resource === "object" && resource !== null && typeof resource.uri === "string" && (typeof resource.text === "string" || typeof resource.blob === "string");

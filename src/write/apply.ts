@@ -172,7 +172,7 @@ async function moveAuthoredFile(fs: WriterFs, file: PlannedFile, tempPath: strin
     return { done: false };
   };
   const source = await fs.readFile(file.fromAbsPath!).catch(() => undefined);
-  if (!source || !source.equals(Buffer.from(file.fromContents ?? "", "utf8"))) return skip();
+  if (!source?.equals(Buffer.from(file.fromContents ?? "", "utf8"))) return skip();
   if (fs.link) {
     try {
       await fs.link(tempPath, file.absPath);

@@ -98,7 +98,7 @@ async function readIfRegularFile(fs: WriterFs, absPath: string): Promise<{ exist
 }
 
 function sameBytes(bytes: Buffer | undefined, contents: string): boolean {
-  return bytes !== undefined && bytes.equals(Buffer.from(contents, "utf8"));
+  return bytes?.equals(Buffer.from(contents, "utf8")) === true;
 }
 
 async function decide(fs: WriterFs, file: GeneratedFile, absPath: string, fromAbsPath?: string): Promise<WriteAction> {
@@ -130,7 +130,7 @@ async function passesThroughSymlink(fs: WriterFs, areaDir: string, areaPath: str
   for (const segment of segments) {
     current = path.join(current, segment);
     const stats = await lstatOrUndefined(fs, current);
-    if (!stats || !stats.isDirectory()) return true;
+    if (!stats?.isDirectory()) return true;
   }
   return false;
 }

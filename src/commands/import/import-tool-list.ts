@@ -56,7 +56,7 @@ export function importToolList(data: unknown, options: ImportOptions = {}): Impo
       // A warning: the other tools are still imported.
       diagnostics.push(inDump(options, createDiagnostic({ code: "MG010", messageId: "toolNotObject", severity: "warning", format: { number: index + 1 } }), path));
     } else if (typeof (tool as Record<string, unknown>).name !== "string") {
-      const hasName = Object.prototype.hasOwnProperty.call(tool, "name");
+      const hasName = Object.hasOwn(tool, "name");
       diagnostics.push(
         inDump(options, createDiagnostic({ code: "MG010", messageId: "toolWithoutName", severity: "warning", format: { number: index + 1 } }), hasName ? [...path, "name"] : path),
       );

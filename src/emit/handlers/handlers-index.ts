@@ -104,7 +104,7 @@ function propertyLine(tool: ToolModel): string {
 // Strings without anything to unescape, identifiers without reserved words: whatever
 // matches is valid TypeScript whose every key is known without a parser.
 const PLAIN_STRING_CHARS = String.raw`[^"\\\u0000-\u001f\u2028\u2029]*`;
-const NAME = String.raw`[A-Za-z_$][A-Za-z0-9_$]*`;
+const NAME = "[A-Za-z_$][A-Za-z0-9_$]*";
 const IMPORT_LINE = new RegExp(String.raw`^import (?:type )?\{ (${NAME}) \} from "(${PLAIN_STRING_CHARS})";$`);
 // `["__proto__"]` is the one computed key the generator writes (see `propertyKey`).
 const PROPERTY_LINE = new RegExp(String.raw`^${PROPERTY_INDENT}(?:(${NAME})|"(${PLAIN_STRING_CHARS})"|\["(__proto__)"\]): (${NAME}),$`);

@@ -316,7 +316,6 @@ function cleanForTypes(schema: JsonValue, rewriteRef: (ref: string) => string | 
       const ref = typeof value === "string" ? rewriteRef(value) : undefined;
       if (ref !== undefined) copy.$ref = ref;
     } else if (!acceptedByJstt(key, value, schema)) {
-      continue;
     } else if (key === "description" && typeof value === "string") {
       // jstt writes descriptions into doc comments: a CR or U+2028 there would end a line mid-comment.
       setOwn(copy, key, value.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "\ufffd"));

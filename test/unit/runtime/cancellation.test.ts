@@ -10,7 +10,7 @@ import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@model
 import { afterEach, describe, expect, it } from "vitest";
 import { createToolServer, type ToolServer } from "../../../src/runtime/create-server.js";
 import type { CompiledValidator, ToolEntry } from "../../../src/runtime/types.js";
-import { type Era } from "../../helpers/mcp.js";
+import type { Era } from "../../helpers/mcp.js";
 import { capturingLogger } from "../../helpers/capturing-logger.js";
 
 const anyObject: CompiledValidator = Object.assign(() => true, { errors: null });

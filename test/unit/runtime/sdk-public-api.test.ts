@@ -32,7 +32,7 @@ function internalsUsedIn(text: string, fileName = "x.ts"): string[] {
       : ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)
         ? node.argumentExpression.text
         : undefined;
-    if (name !== undefined && name.startsWith("_") && !WIRE_FIELDS.has(name)) found.push(`${at(node)}: ${node.getText(source)}`);
+    if (name?.startsWith("_") && !WIRE_FIELDS.has(name)) found.push(`${at(node)}: ${node.getText(source)}`);
     if (ts.isHeritageClause(node) && node.token === ts.SyntaxKind.ExtendsKeyword && (ts.isClassDeclaration(node.parent) || ts.isClassExpression(node.parent))) {
       for (const type of node.types) {
         const base = type.expression.getText(source);

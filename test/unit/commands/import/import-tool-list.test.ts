@@ -67,6 +67,7 @@ describe("importToolList with nasty values", () => {
     ["big exponent", 1e21],
     ["tiny exponent", 1e-7],
     ["negative zero", -0],
+    // biome-ignore lint/correctness/noPrecisionLoss: the value must lose precision: that is the case under test
     ["unsafe integer", 12345678901234567890],
     ["nested", { "$schema": "https://json-schema.org/draft/2020-12/schema", "<<": { a: 1 }, "__proto__": { b: 2 }, "1": "one", "": "empty key" }],
     ["array of oddities", ["yes", "no", "on", "off", "true", null, true, 0, "0", "-", "?", "|", ">"]],
