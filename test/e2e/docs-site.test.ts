@@ -2,7 +2,7 @@
  * The documentation site's reference covers what the tool accepts and reports: every flag the
  * CLI's `--help` lists (each command's, as the built binary prints it), every config key and
  * spec field of the shipped JSON Schemas, every diagnostic code and every lint rule has an
- * entry in docs/reference/. A new flag, field, code or rule without one fails here.
+ * entry in docs/reference/, and so has every option of the runtime's `createServer`. A new flag, field, code or rule without one fails here.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -151,5 +151,16 @@ describe("the reference pages cover the diagnostics", () => {
       .filter((line) => line.startsWith("| MG"));
     const missing = LINT_RULES.filter((rule) => !rows.some((row) => row.startsWith(`| ${rule.code} | \`${rule.name}\` |`)));
     expect(missing.map((rule) => `${rule.code} ${rule.name}`)).toEqual([]);
+  });
+});
+
+describe("the reference pages cover the runtime", () => {
+  test("every option of createServer (ToolServerOptions)", () => {
+    const source = readFileSync(path.join(REPO_ROOT, "src", "runtime", "create-server.ts"), "utf8");
+    const body = /export interface ToolServerOptions \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? "";
+    const options = [...body.matchAll(/^ {2}(\w+)\?:/gm)].map((match) => match[1]!);
+    expect(options).toEqual(expect.arrayContaining(["pageSize", "beforeCall", "requestState"]));
+    const cells = firstCells(section(page("runtime-api.md"), "`createServer"));
+    expect(options.filter((option) => !cells.some((cell) => cell.startsWith(`\`${option}\``) || cell.startsWith(`\`${option}(`)))).toEqual([]);
   });
 });
