@@ -5,7 +5,7 @@
  * entry in docs/reference/, and so has every option of the runtime's `createServer`. A new flag, field, code or rule without one fails here.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { DIAGNOSTIC_CODES } from "../../src/diagnostics/diagnostic.js";
@@ -151,6 +151,16 @@ describe("the reference pages cover the diagnostics", () => {
       .filter((line) => line.startsWith("| MG"));
     const missing = LINT_RULES.filter((rule) => !rows.some((row) => row.startsWith(`| ${rule.code} | \`${rule.name}\` |`)));
     expect(missing.map((rule) => `${rule.code} ${rule.name}`)).toEqual([]);
+  });
+});
+
+describe("the reference pages cover the environment", () => {
+  test("every MCP_GEN_* variable the generator reads", () => {
+    const files = readdirSync(path.join(REPO_ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts"));
+    const read = new Set(files.flatMap((file) => [...readFileSync(path.join(REPO_ROOT, "src", file), "utf8").matchAll(/process\.env\.(MCP_GEN_[A-Z_]+)/g)].map((match) => match[1]!)));
+    expect(read.size).toBeGreaterThan(0);
+    const cells = firstCells(section(page("cli.md"), "Environment variables"));
+    expect([...read].filter((name) => !cells.some((cell) => cell.includes(`\`${name}`)))).toEqual([]);
   });
 });
 
