@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 // @ts-expect-error: a plain ES module script without type declarations
-import { PAGES, renderPage, stalePages } from "../../scripts/docs-reference.mjs";
-import { REPO_ROOT } from "../helpers/project.js";
+import { PAGES, renderPage, stalePages } from "../../../scripts/docs-reference.mjs";
+import { REPO_ROOT } from "../../helpers/project.js";
 
 interface Page {
   page: string;
