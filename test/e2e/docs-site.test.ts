@@ -8,8 +8,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { DIAGNOSTIC_CODES } from "../../src/diagnostics/diagnostic.js";
-import { LINT_RULES } from "../../src/diagnostics/lint-rules.js";
+import { DIAGNOSTIC_CODES, LINT_RULES } from "../../src/diagnostics/messages.js";
 import { REPO_ROOT } from "../helpers/project.js";
 
 const CLI = path.join(REPO_ROOT, "dist", "cli.js");
