@@ -73,6 +73,7 @@ export default defineConfig({
         items: [
           { text: "Contributing", link: "/maintainers/contributing" },
           { text: "The layers of src/", link: "/maintainers/layers" },
+          { text: "The build session", link: "/maintainers/session" },
           { text: "SDK notes", link: "/sdk-notes" },
         ],
       },
