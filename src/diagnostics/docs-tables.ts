@@ -1,7 +1,8 @@
 /**
- * The docs' code and lint tables, rendered from the message catalogue, and the README
- * sections that hold them (between `<!-- mcp-gen:<name>:start -->` and `...:end -->`).
- * `npm run docs:tables` rewrites them; a test fails when the README drifts.
+ * The docs' code and lint tables, rendered from the message catalogue, and the sections of
+ * the site's diagnostics page (docs/reference/diagnostics.md) that hold them (between
+ * `<!-- mcp-gen:<name>:start -->` and `...:end -->`).
+ * `npm run docs:tables` rewrites them; a test fails when the page drifts.
  */
 import type { DiagnosticCode } from "./diagnostic.js";
 import { isLintCode, LINT_RULES, MAX_WARNINGS_CODE, MESSAGES } from "./messages.js";
@@ -40,7 +41,7 @@ export function renderCodeTable(): string {
   let lintRowDone = false;
   for (const code of codes) {
     if (isLintCode(code)) {
-      if (!lintRowDone) rows.push(`| ${codeRanges(lintCodes)} | — | lint rules, see [Lint](#lint) |`);
+      if (!lintRowDone) rows.push(`| ${codeRanges(lintCodes)} | — | lint rules, see [Lint rules](#lint-rules) |`);
       lintRowDone = true;
       continue;
     }
