@@ -114,19 +114,21 @@ export function renderResults(summary, context) {
     const rr = ratio(m.rssMb.median, j.rssMb.median);
     row(`server RSS after \`tools/list\`, ${n} tools`, spread(m.rssMb, mb), `fromJsonSchema ${spread(j.rssMb, mb)}; zod ${spread(z.rssMb, mb)}`, `${x(rr)} (vs zod ${x(ratio(m.rssMb.median, z.rssMb.median))})`, "≤ 1.0× SDK", verdict(rr <= 1), serveCmd);
   });
-  for (const transport of ["memory", "stdio"]) guarded(() => {
+  const transportName = { memory: "in-memory", stdio: "stdio", fetch: "`fetch` (in-process `Request`s, 2026-07-28)" };
+  for (const transport of ["memory", "stdio", "fetch"]) guarded(() => {
     const m = s(`calls.${transport}.mcp-gen`).callsPerSecond;
     const j = s(`calls.${transport}.sdk-json`).callsPerSecond;
     const z = s(`calls.${transport}.sdk-zod`).callsPerSecond;
     const r = ratio(m.median, j.median);
     const calls = context.calls.toLocaleString("en-US");
     row(
-      `\`tools/call\` create_issue, ${calls} calls, ${transport === "memory" ? "in-memory" : "stdio"}`,
+      `\`tools/call\` create_issue, ${calls} calls, ${transportName[transport]}`,
       spread(m, rate),
       `fromJsonSchema ${spread(j, rate)}; zod ${spread(z, rate)}`,
       `${x(r)} (vs zod ${x(ratio(m.median, z.median))})`,
-      "≥ 1.2× SDK fromJsonSchema",
-      verdict(r >= 1.2),
+      // Issue 23: on the SDK's public API only (the old road, through SDK internals, aimed at 1.2×).
+      "≥ 1.0× SDK fromJsonSchema",
+      verdict(r >= 1.0),
       `node bench/servers/call-throughput.mjs ${transport} mcp-gen ${p.serve} ${context.calls}  ‖  … ${transport} sdk-json|sdk-zod ${p.tools} ${context.calls}`,
     );
   });
