@@ -371,13 +371,14 @@ What remains, 1,000 tools (cold run, shares of the profile):
   1,000 tools slower (333 ms against 287 ms on Node 22), because reading a thousand cache entries
   costs more than compiling a thousand small modules lazily.
 
-**Serving**: mcp-gen's server answers \`tools/call\` through a subclass of the SDK's \`Server\`. The SDK
-sorts every inbound message with three zod checks in turn (a result? an error? a request?); for a request
-the first two fail, and each failed zod check builds an error object. A request of the plain JSON-RPC shape
-(checked by hand, and only ever a subset of what the SDK's schema accepts unchanged) goes straight to the
-SDK's request dispatch; anything else takes the SDK's router. The same kind of check lets an ordinary
-\`tools/call\` skip the SDK's second and third zod parse of its params and the check of a result the runtime
-built itself. The server has its own stdio transport (lines cut from bytes, one parse per line, the answers
+**Serving**: since issue 23 the runtime uses the SDK's public API only (no subclass of \`Server\`, no
+\`_\`-prefixed member; docs/sdk-notes.md says what that costs and the upstream fixes proposed). The SDK
+sorts every inbound message with up to three zod checks (a result? an error? a request?), \`Server\`
+checks each \`tools/call\` request against the revision's schema, and checks each result before sending
+it. The runtime registers \`tools/call\` with a params schema of its own (the documented 3-arg
+\`setRequestHandler\`), which spares the 2-arg form's second parse of the same request, and its
+\`fetch\` hands the SDK's \`createMcpHandler\` the body it parsed (\`parsedBody\`), which spares the entry
+a clone of every request. The server has its own stdio transport (lines cut from bytes, one parse per line, the answers
 of one turn written together), checks plain-JSON arguments in one walk, and makes no \`AbortController\` or
 timer per call unless a timeout is set. The HTTP stack and \`node:crypto\` load on first use. Start-up is
 dominated by Node loading the ~1,000 generated tool modules. What is left of the SDK's checks over stdio
