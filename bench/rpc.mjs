@@ -72,6 +72,62 @@ export class RpcClient {
   }
 }
 
+/** The envelope a 2026-07-28 client puts in every request's `_meta` (no `initialize` in that revision). */
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "mcp-gen-bench", version: "1.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+/**
+ * A client of a web-standard handler (`fetch(request) => Promise<Response>`), in process:
+ * each call is a 2026-07-28 POST as the SDK client sends it (envelope, MCP headers), its
+ * answer read as JSON. Building the Request and reading the Response are timed too, alike
+ * for every server.
+ */
+export function fetchClient(fetch) {
+  let next = 1;
+  const call = async (name, args) => {
+    const response = await fetch(
+      new Request("http://localhost/mcp", {
+        method: "POST",
+        headers: {
+          accept: "application/json, text/event-stream",
+          "content-type": "application/json",
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": "tools/call",
+          "mcp-name": name,
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: next++, method: "tools/call", params: { name, arguments: args, _meta: MODERN_META } }),
+      }),
+    );
+    const text = await response.text();
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      throw new Error(`tools/call ${name}: HTTP ${response.status} ${response.headers.get("content-type")}: ${text.slice(0, 500)}`);
+    }
+    if (message.error) throw new Error(`tools/call ${name}: ${message.error.code} ${message.error.message}`);
+    if (message.result?.isError) throw new Error(`tools/call ${name} failed: ${JSON.stringify(message.result.content)}`);
+    return message.result;
+  };
+  return {
+    /** Nothing to do: a 2026-07-28 request carries what `initialize` used to say. */
+    async initialize() {},
+    async callMany(name, args, count, window = 16) {
+      let sent = 0;
+      const worker = async () => {
+        while (sent < count) {
+          sent++;
+          await call(name, args);
+        }
+      };
+      await Promise.all(Array.from({ length: window }, worker));
+    },
+  };
+}
+
 /** A server process on stdio (newline-delimited JSON-RPC) and a client on it. */
 export function spawnStdio(command, args, options = {}) {
   const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"], ...options });

@@ -9,6 +9,11 @@
  *   npm run bench -- --node <path>    also time cold, no-op and one-change generation under
  *                                     another Node (information rows), e.g. Node 22 from
  *                                     `npx -y -p node@22 -- which node`
+ *   npm run bench -- --only calls --transports memory,fetch --out .tmp/bench/calls.md
+ *                                     only some rows: --only takes any of generation, list,
+ *                                     calls, worker (comma-separated); --transports any of
+ *                                     memory, stdio, fetch (the `tools/call` rows); --fetch-calls
+ *                                     the calls through fetch (default a tenth of --calls)
  *
  * Work folders are under .tmp/bench/ (built fresh every run, never committed).
  */
@@ -33,6 +38,14 @@ const TOOLS = Number(option("--tools", quick ? 100 : 1000));
 const BIG = Number(option("--big", quick ? 200 : TOOLS * 5));
 const REPS = Number(option("--reps", quick ? 1 : 5));
 const CALLS = Number(option("--calls", quick ? 1000 : 10000));
+// Through fetch every request is served alone: the SDK's documented factory builds a McpServer
+// with every tool registered for each one, so the same count would take minutes there.
+const FETCH_CALLS = Number(option("--fetch-calls", Math.max(100, CALLS / 10)));
+const GROUPS = ["generation", "list", "calls", "worker"];
+const only = new Set(option("--only", GROUPS.join(",")).split(","));
+const TRANSPORTS = option("--transports", "memory,stdio,fetch").split(",");
+for (const group of only) if (!GROUPS.includes(group)) throw new Error(`bench: --only ${group}: expected any of ${GROUPS.join(", ")}`);
+for (const t of TRANSPORTS) if (!["memory", "stdio", "fetch"].includes(t)) throw new Error(`bench: --transports ${t}: expected any of memory, stdio, fetch`);
 const OUT = path.resolve(REPO_ROOT, option("--out", quick ? ".tmp/bench/RESULTS-quick.md" : "bench/RESULTS.md"));
 
 const WORK = path.join(REPO_ROOT, ".tmp", "bench");
@@ -77,24 +90,26 @@ for (const entry of ["dist", "templates", "schema", "package.json"]) {
 // ---------------------------------------------------------------------------------
 // Workloads
 
-say(`bench: building workloads (${TOOLS} and ${BIG} tools) in ${rel(WORK)}`);
+say(`bench: building workloads (${TOOLS}${only.has("generation") ? ` and ${BIG}` : ""} tools) in ${rel(WORK)}`);
 // Outputs moved aside for cold runs (see `cleanGenerated`); an earlier bench's go now,
 // long before this one's cold runs.
 const SET_ASIDE = path.join(WORK, "set-aside");
 rmSync(SET_ASIDE, { recursive: true, force: true });
 const tools = workloadTools(TOOLS);
-const bigTools = workloadTools(BIG);
+const bigTools = only.has("generation") ? workloadTools(BIG) : [];
 const genDir = path.join(WORK, `gen-${TOOLS}`);
 const bigDir = path.join(WORK, `gen-${BIG}`);
 const peerDir = path.join(WORK, `peer-${TOOLS}`);
 const serveDir = path.join(WORK, `serve-${TOOLS}`);
 const toolsJson = path.join(WORK, `tools-${TOOLS}.json`);
-const specFiles = await writeSpecProject(genDir, tools, PACKAGE);
-await writeSpecProject(bigDir, bigTools, PACKAGE);
+const specFiles = only.has("generation") ? await writeSpecProject(genDir, tools, PACKAGE) : [];
+if (only.has("generation")) {
+  await writeSpecProject(bigDir, bigTools, PACKAGE);
+  writeOpenApiProject(peerDir, tools);
+  writeTsconfig(genDir, ["generated/**/*.ts", "handlers/**/*.ts"], { noEmit: true });
+}
 await writeSpecProject(serveDir, tools, PACKAGE);
-writeOpenApiProject(peerDir, tools);
 writeFileSync(toolsJson, JSON.stringify(tools));
-writeTsconfig(genDir, ["generated/**/*.ts", "handlers/**/*.ts"], { noEmit: true });
 
 function writeTsconfig(dir, include, extra = {}) {
   const compilerOptions = {
@@ -185,7 +200,7 @@ const peerGen = (node = NODE) => {
 
 let editCount = 0;
 const editedFile = specFiles[Math.floor(specFiles.length / 2)];
-const originalDescription = String(parseDocument(readFileSync(editedFile, "utf8")).get("description") ?? "");
+const originalDescription = editedFile === undefined ? "" : String(parseDocument(readFileSync(editedFile, "utf8")).get("description") ?? "");
 /** One real edit of one spec: its description changes on every run (so does the generated output). */
 function editOneSpec() {
   const doc = parseDocument(readFileSync(editedFile, "utf8"));
@@ -229,7 +244,7 @@ async function listOnce(name) {
 
 function throughputOnce(transport, name) {
   return new Promise((resolve, reject) => {
-    const args = [path.join(REPO_ROOT, "bench/servers/call-throughput.mjs"), transport, name, SERVERS[name].where, String(CALLS)];
+    const args = [path.join(REPO_ROOT, "bench/servers/call-throughput.mjs"), transport, name, SERVERS[name].where, String(transport === "fetch" ? FETCH_CALLS : CALLS)];
     const child = spawn(NODE, args, { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (c) => (out += c));
@@ -244,8 +259,8 @@ function throughputOnce(transport, name) {
 for (let rep = 1; rep <= REPS; rep++) {
   say(`bench: serving, repetition ${rep}/${REPS}`);
   // Interleaved: each figure runs for every server before the next figure.
-  for (const name of Object.keys(SERVERS)) record(`list.${name}`, await listOnce(name));
-  for (const transport of ["memory", "stdio"]) {
+  if (only.has("list")) for (const name of Object.keys(SERVERS)) record(`list.${name}`, await listOnce(name));
+  if (only.has("calls")) for (const transport of TRANSPORTS) {
     for (const name of Object.keys(SERVERS)) record(`calls.${transport}.${name}`, await throughputOnce(transport, name));
   }
 }
@@ -264,9 +279,11 @@ const WORKERS = {
 };
 const workerBundles = {};
 const workerBench = async (args) => JSON.parse((await timed(NODE, [path.join(REPO_ROOT, "bench", "worker.mjs"), ...args], { cwd: REPO_ROOT, log: LOG })).output.trim().split("\n").at(-1));
-for (const [name, worker] of Object.entries(WORKERS)) workerBundles[name] = await workerBench(["bundle", worker.entry, worker.script]);
-for (let rep = 1; rep <= REPS; rep++) {
-  for (const [name, worker] of Object.entries(WORKERS)) record(`worker.first.${name}`, { rssMb: NaN, ...(await workerBench(["first", worker.script, String(TOOLS)])) });
+if (only.has("worker")) {
+  for (const [name, worker] of Object.entries(WORKERS)) workerBundles[name] = await workerBench(["bundle", worker.entry, worker.script]);
+  for (let rep = 1; rep <= REPS; rep++) {
+    for (const [name, worker] of Object.entries(WORKERS)) record(`worker.first.${name}`, { rssMb: NaN, ...(await workerBench(["first", worker.script, String(TOOLS)])) });
+  }
 }
 
 writeReport({ partial: true });
@@ -274,7 +291,7 @@ writeReport({ partial: true });
 // ---------------------------------------------------------------------------------
 // Generation (after serving: its rows are the long ones)
 
-for (let rep = 1; rep <= REPS; rep++) {
+for (let rep = 1; only.has("generation") && rep <= REPS; rep++) {
   say(`bench: generation, repetition ${rep}/${REPS}`);
   cleanGenerated(genDir);
   const cold = await mcpGen(genDir);
@@ -308,8 +325,8 @@ for (let rep = 1; rep <= REPS; rep++) {
 }
 
 // One spec edited under a running `generate --watch` (in-process: the watcher's own call).
-say(`bench: one spec edited under generate --watch, ${REPS} edits`);
-{
+if (only.has("generation")) {
+  say(`bench: one spec edited under generate --watch, ${REPS} edits`);
   const watched = spawnSync(NODE, [path.join(REPO_ROOT, "bench", "watch-edit.mjs"), PACKAGE, genDir, editedFile, String(REPS)], { encoding: "utf8" });
   writeFileSync(LOG, `\n$ node bench/watch-edit.mjs ${rel(PACKAGE)} ${rel(genDir)} ${rel(editedFile)} ${REPS}\n${watched.stdout}${watched.stderr}`, { flag: "a" });
   if (watched.status !== 0) throw new Error(`bench/watch-edit.mjs exited ${watched.status}: ${watched.stderr.slice(-2000)}`);
@@ -352,6 +369,7 @@ function writeReport({ partial = false } = {}) {
     big: BIG,
     reps: REPS,
     calls: CALLS,
+    fetchCalls: FETCH_CALLS,
     machine: {
       cores: cpus().length,
       cpu: cpus()[0]?.model ?? "unknown",

@@ -19,7 +19,11 @@ async function sdkZod() {
 }
 
 export async function createSdkMcpServer(tools, mode) {
-  const server = new McpServer({ name: "sdk-bench", version: "1.0.0" });
+  return (await sdkMcpServerFactory(tools, mode))();
+}
+
+/** A factory of such servers; the tools' configs (and their wrapped schemas) are built once. */
+export async function sdkMcpServerFactory(tools, mode) {
   let uniform;
   if (mode === "zod") {
     const { z } = await sdkZod();
@@ -35,18 +39,22 @@ export async function createSdkMcpServer(tools, mode) {
       })
       .strict();
   }
-  for (const tool of tools) {
-    const config = {
+  const configs = tools.map((tool) => [
+    tool.name,
+    {
       ...(tool.title === undefined ? {} : { title: tool.title }),
       ...(tool.description === undefined ? {} : { description: tool.description }),
       inputSchema: mode === "zod" ? uniform : fromJsonSchema(tool.inputSchema),
       ...(mode === "json" && tool.outputSchema ? { outputSchema: fromJsonSchema(tool.outputSchema) } : {}),
       ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
       ...(tool._meta === undefined ? {} : { _meta: tool._meta }),
-    };
-    server.registerTool(tool.name, config, async () => FIXED);
-  }
-  return server;
+    },
+  ]);
+  return () => {
+    const server = new McpServer({ name: "sdk-bench", version: "1.0.0" });
+    for (const [name, config] of configs) server.registerTool(name, config, async () => FIXED);
+    return server;
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -7,7 +7,7 @@
  * every result, as it does for any server; docs/sdk-notes.md says what that costs and what
  * it answers to malformed params.
  */
-import { ProtocolError, ProtocolErrorCode, Server, specTypeSchemas, type ServerContext } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, Server, specTypeSchemas, type ServerContext, type StandardSchemaV1 } from "@modelcontextprotocol/server";
 import type { CallEnd } from "./call-tool.js";
 import type { Page } from "./pagination.js";
 import type { CallToolResult, ToolDefinition } from "./types.js";
@@ -51,12 +51,34 @@ export function sdkServerFor(setup: SdkServerSetup): Server {
     return page.nextCursor === undefined ? { tools } : { tools, nextCursor: page.nextCursor };
   });
   const checkResult: ResultCheck = (result) => checkCallToolResult(result, server.getNegotiatedProtocolVersion());
-  server.setRequestHandler("tools/call", async (request, ctx) => {
-    const end = await setup.callTool(server, request.params, ctx, checkResult, projectResult);
+  // The form with a params schema of our own: `Server` checks every tools/call request against
+  // the connection revision's schema anyway (and answers -32602 when it fails), so the
+  // 2-arg form's parse of the same request against the same schema is paid for nothing.
+  server.setRequestHandler("tools/call", { params: toolsCallParams }, async (params, ctx) => {
+    const end = await setup.callTool(server, params, ctx, checkResult, projectResult);
     return end.result as never;
   });
   return server;
 }
+
+/**
+ * The members of a `tools/call` request the runtime reads (a Standard Schema, no copy): what
+ * a request that reached here already has, since the SDK's own check of it runs first.
+ */
+const toolsCallParams: StandardSchemaV1<unknown, ToolsCallParams> = {
+  "~standard": {
+    version: 1,
+    vendor: "mcp-gen",
+    validate(value) {
+      const params = value as { name?: unknown; arguments?: unknown } | null;
+      if (typeof params !== "object" || params === null) return { issues: [{ message: "params: expected an object" }] };
+      if (typeof params.name !== "string") return { issues: [{ message: "expected a string", path: ["name"] }] };
+      const args = params.arguments;
+      if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) return { issues: [{ message: "expected an object", path: ["arguments"] }] };
+      return { value: params as ToolsCallParams };
+    },
+  },
+};
 
 /**
  * A result the handler built (content blocks, a whole CallToolResult) is checked before the
