@@ -132,6 +132,9 @@ describe("generate --watch", () => {
     // The same text saved again: nothing to write.
     writeFiles(dir, { "specs/ping.yaml": PING("Sends a ping, edited.") });
     await nextRun("a save without a change");
+    // The summary comes on stdout, the "watching" line on stderr: two pipes, so the summary
+    // may reach this process second. Wait for it rather than read stdout at once.
+    await waitFor("the run's summary", watched, () => count(watched.stdout(), "mcp-gen: 1 tool,") >= 3);
     expect(watched.stdout().trimEnd().split("\n").at(-1)).toMatch(/everything up to date/);
 
     // An edit of a file the spec `$ref`s (ignored as a spec, watched as a source).
