@@ -8,7 +8,8 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { IncrementalRun } from "./incremental-run.js";
 import { BuildSession, BuildSessions, cacheWanted, type Restored, type SessionMemo } from "./session.js";
-import { cachedConfig, handlerFiles } from "./build-cache.js";
+import { cachedConfig } from "./cache-store.js";
+import { handlerFiles } from "./handlers-folder.js";
 import type { ResolvedConfig } from "../config/config.js";
 import { configCandidate } from "../config/names.js";
 import type { ProjectRef, ProjectSearch, ProjectsResult } from "../config/projects.js";
@@ -21,7 +22,7 @@ import { toPosix } from "../util/posix.js";
 import type { WritePlan } from "../write/plan.js";
 
 // The pipeline's stages are imported when a run needs them: a run answered from the
-// build cache (src/build/build-cache.ts) loads neither YAML, ajv, json-schema-to-typescript nor ts-morph.
+// build cache (src/build/cache-store.ts) loads neither YAML, ajv, json-schema-to-typescript nor ts-morph.
 
 export interface GenerateOptions {
   /** Working directory; the project root when there is no config file. Default: process.cwd(). */

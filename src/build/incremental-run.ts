@@ -6,7 +6,7 @@
  * has the answer "compute it".
  */
 import path from "node:path";
-import { handlerFiles, handlerHash, type HandlerFiles } from "./build-cache.js";
+import { handlerFiles, handlerHash, type HandlerFiles } from "./handlers-folder.js";
 import { toolKey, type SpecMemo } from "./spec-memo.js";
 import type { ResolvedConfig } from "../config/config.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";

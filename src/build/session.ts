@@ -4,7 +4,7 @@
  *
  * - the memo tables the stages compute through, keyed by content (files parsed, schemas
  *   compiled and their standalone code, types translated): `memo`;
- * - what it knows of the cache on disk, `node_modules/.cache/mcp-gen` (src/build/build-cache.ts), and
+ * - what it knows of the cache on disk, `node_modules/.cache/mcp-gen` (src/build/cache-store.ts), and
  *   the snapshot of the inputs the last `restore` read from disk (specs and `$ref`ed
  *   files, config, handlers folder, mcp-gen's own identity);
  * - `restore` (before a run: a hit, a partial run, or nothing) and `save` (after a
@@ -15,7 +15,9 @@
  * to one spec re-parses, re-compiles and re-translates only what that spec reaches.
  */
 import { randomBytes } from "node:crypto";
-import { CacheStore, cacheDisabledByEnv, probeCache, recordRun, type CachedRun, type OutputOptions, type PartialRun, type RunRecord } from "./build-cache.js";
+import { cacheDisabledByEnv } from "./cache-file.js";
+import { CacheStore, probeCache, recordRun, type CachedRun, type PartialRun, type RunRecord } from "./cache-store.js";
+import type { OutputOptions } from "./fingerprints.js";
 import { loadMemo, sideId, storeMemo, type MemoBase, type SpecMemo } from "./spec-memo.js";
 import type { ResolvedConfig } from "../config/config.js";
 import type { TypeTranslations } from "../emit/tools/tool-modules.js";

@@ -34,7 +34,7 @@ export interface SpecMemo {
   /** What each project-wide file was rendered from (see `ReuseShared`), by its path in the generated area. */
   sharedKeys: Record<string, string>;
   /**
-   * The side files (src/build/build-cache.ts) and their ids: `chunks`, the validators'
+   * The side files (src/build/cache-file.ts) and their ids: `chunks`, the validators'
    * chunks of the recorded model (src/spec/chunks.ts), and `types`, its types'
    * translations (src/emit/tools/tool-modules.ts), each as `[key, text]` pairs. Each id is a hash of
    * the keys it holds: a run that changes no schema writes neither again.

@@ -62,3 +62,14 @@ export function describeFsError(error: unknown): string {
   }
   return String(error);
 }
+
+/**
+ * Writes `text` to `file` through a temp file beside it renamed over it, synchronously: a
+ * reader sees the old file or the new one, never half of one. For small files of mcp-gen's
+ * own (the build cache); generated output goes through the plan (apply.ts).
+ */
+export function writeFileAtomicallySync(file: string, text: string): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, file);
+}
