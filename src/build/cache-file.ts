@@ -9,10 +9,11 @@ import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ResolvedConfig } from "../config/config.js";
 import { findUp } from "../util/find-up.js";
+import { toPosix } from "../util/posix.js";
 import type { GeneratorIdentity } from "./generator-identity.js";
 import type { PackedDiagnostic } from "./packed-diagnostics.js";
 
-export const CACHE_FORMAT = 6;
+export const CACHE_FORMAT = 7;
 
 export interface CacheFile {
   format: number;
@@ -24,6 +25,7 @@ export interface CacheFile {
   inputHashes: Record<string, string>;
   /** sha1 of the config file's text, or "" without one: a cheap first test. */
   configHash: string;
+  /** The resolved config with its paths relative to its root (see `portableConfig`). */
   config: ResolvedConfig;
   /** Project-relative spec files the globs matched, sorted. */
   specFiles: string[];
@@ -59,18 +61,53 @@ export const SETTLED_MS = 2000;
  * `MCP_GEN_CACHE_DIR`, or `.cache/mcp-gen` in the nearest `node_modules` at or above
  * `root` (where the project's tools live, mcp-gen included); undefined when there is
  * none: mcp-gen never creates a node_modules folder of its own accord.
+ *
+ * A project's files are named by its path relative to the folder that holds that
+ * node_modules (or, with neither, to the cache folder), not by its absolute path: a CI
+ * job restores the folder onto a checkout at another path, and must find its record.
  */
 export function cacheLocation(root: string, configFile: string | undefined): CacheLocation | undefined {
   let dir: string;
+  const modules = findUp(root, "node_modules", "folder");
   if (process.env.MCP_GEN_CACHE_DIR) dir = path.resolve(process.env.MCP_GEN_CACHE_DIR);
   else {
-    const modules = findUp(root, "node_modules", "folder");
     if (!modules) return undefined;
     dir = path.join(modules, ".cache", "mcp-gen");
   }
-  const project = path.resolve(configFile ?? root);
-  const stem = path.join(dir, `${path.basename(path.dirname(project)) || "project"}-${sha1(project).slice(0, 16)}`);
+  const project = toPosix(path.relative(modules ? path.dirname(modules) : dir, path.resolve(configFile ?? root)));
+  const folder = path.posix.dirname(project === "" ? "." : project);
+  const name = folder.split("/").filter((part) => part !== "." && part !== "..").pop() || "project";
+  const stem = path.join(dir, `${name}-${sha1(project).slice(0, 16)}`);
   return { file: `${stem}.json`, memo: `${stem}.memo.json` };
+}
+
+/**
+ * The config as the cache records it (and keys it): every path relative to its root, so
+ * that neither the record nor the key names the folder the project sat in.
+ */
+export function portableConfig(config: ResolvedConfig): ResolvedConfig {
+  const relative = (file: string) => toPosix(path.relative(config.root, file));
+  return {
+    ...config,
+    root: "",
+    ...(config.configFile === undefined ? {} : { configFile: relative(config.configFile) }),
+    outDir: relative(config.outDir),
+    handlersDir: relative(config.handlersDir),
+    docs: { ...config.docs, outDir: relative(config.docs.outDir) },
+  };
+}
+
+/** A recorded (`portableConfig`) config placed at `root`, the project's folder now. */
+export function placedConfig(config: ResolvedConfig, root: string): ResolvedConfig {
+  const absolute = (file: string) => path.resolve(root, file);
+  return {
+    ...config,
+    root,
+    ...(config.configFile === undefined ? {} : { configFile: absolute(config.configFile) }),
+    outDir: absolute(config.outDir),
+    handlersDir: absolute(config.handlersDir),
+    docs: { ...config.docs, outDir: absolute(config.docs.outDir) },
+  };
 }
 
 /** Whether caching is on: `MCP_GEN_NO_CACHE=1` turns it off as `--no-cache` does. */

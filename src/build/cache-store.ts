@@ -37,6 +37,8 @@ import {
   type CacheFile,
   type CacheLocation,
   cacheLocation,
+  placedConfig,
+  portableConfig,
   readBytes,
   readCache,
   readJson,
@@ -93,7 +95,7 @@ export function cachedConfig(store: CacheStore, root: string, configFile: string
   const cache = cacheFor(store, cacheLocation(root, configFile));
   if (!cache) return undefined;
   const text = readText(configFile);
-  return text !== undefined && sha1(text) === cache.configHash ? cache.config : undefined;
+  return text !== undefined && sha1(text) === cache.configHash ? placedConfig(cache.config, root) : undefined;
 }
 
 /**
@@ -139,9 +141,10 @@ export function probeCache(
   if (!cache || !location) return undefined;
   const configText = configFile ? readText(configFile) : "";
   if (configText === undefined || sha1(configText) !== cache.configHash) return undefined;
-  const specFiles = findSpecFiles(cache.config);
+  const config = placedConfig(cache.config, root);
+  const specFiles = findSpecFiles(config);
   if (specFiles.length !== cache.specFiles.length || specFiles.some((file, i) => file !== cache.specFiles[i])) return undefined;
-  const inputs = fingerprint(store, location, cache.config, specFiles, cache.otherFiles, options, cache);
+  const inputs = fingerprint(store, location, config, specFiles, cache.otherFiles, options, cache);
   if (!inputs) return undefined;
   const same = inputs.key === cache.key;
   if (!same) {
@@ -156,7 +159,7 @@ export function probeCache(
   const outputs: CacheFile["outputs"] = [];
   let restamped = false;
   for (const [file, hash, size, mtimeMs] of cache.outputs) {
-    const absPath = path.join(cache.config.root, file);
+    const absPath = path.join(config.root, file);
     const stat = statSync(absPath, { throwIfNoEntry: false });
     if (!options.verifyBytes && stat?.isFile() && stat.size === size && stat.mtimeMs === mtimeMs) {
       outputs.push([file, hash, size, mtimeMs]);
@@ -177,7 +180,7 @@ export function probeCache(
     const changed = new Set(specFiles.filter((file) => inputs.hashes.get(file) !== cache.inputHashes[file]));
     const recorded = new Map(outputs.map(([file, hash, size, mtimeMs]) => [file, [hash, size, mtimeMs] as [string, number, number]]));
     const readSide = (name: string, id: string): unknown => readJson(sideFile(location, name, id));
-    return { partial: { config: cache.config, inputs, specFiles, changed, memo, outputs: recorded, sources, readSide } };
+    return { partial: { config, inputs, specFiles, changed, memo, outputs: recorded, sources, readSide } };
   }
   const diagnostics = isStringTable(cache.strings) ? unpackDiagnostics(cache.diagnostics, cache.strings) : undefined;
   if (!diagnostics) return undefined;
@@ -186,7 +189,7 @@ export function probeCache(
   const handlers = settledHandlers(inputs.handlers, cache.handlers);
   const generator = store.identity?.changed ? store.identity.hints : cache.generator;
   if (restamped || generator !== cache.generator || !sameHandlerRecord(handlers, cache.handlers)) restamp(store, location, { ...cache, outputs, handlers, generator });
-  return { hit: { config: cache.config, diagnostics, sources, toolCount: cache.toolCount, unchanged: cache.outputs.map(([file]) => file) } };
+  return { hit: { config, diagnostics, sources, toolCount: cache.toolCount, unchanged: cache.outputs.map(([file]) => file) } };
 }
 
 export interface RunRecord {
@@ -273,7 +276,7 @@ export function recordRun(store: CacheStore, root: string, configFile: string | 
     baseKey: inputs.baseKey,
     inputHashes: Object.fromEntries(inputs.hashes),
     configHash: sha1(configText),
-    config: run.config,
+    config: portableConfig(run.config),
     specFiles: run.specFiles,
     otherFiles,
     diagnostics: packDiagnostics(run.diagnostics, strings),

@@ -6,7 +6,8 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { ResolvedConfig } from "../config/config.js";
 import { findUp } from "../util/find-up.js";
-import { type CacheFile, type CacheLocation, readText, sha1 } from "./cache-file.js";
+import { toPosix } from "../util/posix.js";
+import { type CacheFile, type CacheLocation, portableConfig, readText, sha1 } from "./cache-file.js";
 import type { CacheStore } from "./cache-store.js";
 import { generatorIdentity } from "./generator-identity.js";
 import { type HandlerFiles, handlerFiles } from "./handlers-folder.js";
@@ -77,9 +78,10 @@ export function inputsKey(
   };
   part("mcp-gen", generatorIdentity(store, recorded).key);
   part("options", JSON.stringify({ maxWarnings: options.maxWarnings ?? null, configDisplay: options.configDisplay ?? "" }));
-  part("config", JSON.stringify(config));
+  // Paths relative to the project: a checkout at another path reads the same inputs.
+  part("config", JSON.stringify(portableConfig(config)));
   const packageJson = findUp(config.root, "package.json");
-  part("package.json", packageJson ? `${packageJson}\n${readText(packageJson) ?? ""}` : "");
+  part("package.json", packageJson ? `${toPosix(path.relative(config.root, packageJson))}\n${readText(packageJson) ?? ""}` : "");
   for (const [name, hash] of handlerHashes) part(`handler ${name}`, hash);
   const baseKey = hash.copy().digest("hex");
   const hashes = new Map<string, string>();

@@ -121,4 +121,59 @@ describe("a restored cache on a fresh checkout", () => {
     // And the partial run's record answers the next run.
     expect((await generate({ cwd: dir })).cached).toBe(true);
   });
+
+  it("finds the cache when the checkout sits at another path than the run that made it", async () => {
+    const dir = tempProject("made-here", {
+      "package.json": JSON.stringify({ name: "moved-demo", version: "1.0.0" }),
+      "mcp-gen.config.yaml": "specs: [specs/*.yaml]\n",
+      "specs/get_weather.yaml": WEATHER,
+      "specs/calculate_sum.yaml": SUM,
+      "schemas/location.yaml": "type: string\ndescription: City name\n",
+    });
+    projects.push(dir);
+    const cold = await generate({ cwd: dir });
+    expect(cold.exitCode).toBe(0);
+    const tree = snapshotTree(dir);
+    const saved = filesOf(dir);
+    // No record, memo or side file names the folder the project sat in.
+    const cacheFiles = [...saved].filter(([file]) => file.startsWith("node_modules/.cache/mcp-gen/"));
+    expect(cacheFiles.length).toBeGreaterThan(2);
+    for (const [file, bytes] of cacheFiles) expect(bytes.toString("utf8").includes(dir), file).toBe(false);
+    // Another folder name and depth (as another CI runner's workspace), and the old path gone:
+    // nothing the run reads may still name it.
+    const moved = path.join(`${dir}-elsewhere`, "workspace", "checkout");
+    projects.push(`${dir}-elsewhere`);
+    removeProject(dir);
+    freshCheckout(moved, saved);
+    expect(readdirSync(path.join(moved, "node_modules/.cache/mcp-gen")).some((name) => name.endsWith(".memo.json"))).toBe(true);
+
+    const stamps = () => new Map([...saved.keys()].filter((f) => !f.startsWith("node_modules/")).map((f) => [f, statSync(path.join(moved, f)).mtimeMs]));
+    const before = stamps();
+    const noop = await generate({ cwd: moved });
+    expect(noop.exitCode).toBe(0);
+    expect(noop.cached).toBe(true);
+    expect(noop.written).toEqual([]);
+    expect(noop.removed).toEqual([]);
+    expect(noop.diagnostics).toEqual(cold.diagnostics);
+    expect(stamps()).toEqual(before);
+    expect(snapshotTree(moved)).toEqual(tree);
+    // The config a hit hands back names the new place, not the one that made the cache.
+    expect(noop.config?.root).toBe(moved);
+
+    freshCheckout(moved, saved);
+    writeFileSync(path.join(moved, "specs/calculate_sum.yaml"), SUM.replace("Add two numbers.", "Add two numbers and return the sum."));
+    const emitted = vi.spyOn(TypeTranslations.prototype, "declarations");
+    const partial = await generate({ cwd: moved });
+    expect(emitted.mock.calls.map(([tool]) => tool.name)).toEqual(["calculate_sum"]);
+    emitted.mockRestore();
+    expect(partial.exitCode).toBe(0);
+    expect(partial.cached).toBeUndefined();
+    expect(partial.changedSpecs).toEqual(["specs/calculate_sum.yaml"]);
+    expect(partial.written).toContain("generated/tools/calculate_sum.ts");
+    expect(partial.written.filter((file) => file.includes("get_weather"))).toEqual([]);
+    const full = await generate({ cwd: moved, check: true, cache: false });
+    expect(full.exitCode).toBe(0);
+    expect(full.stale).toEqual([]);
+    expect((await generate({ cwd: moved })).cached).toBe(true);
+  });
 });
