@@ -2,6 +2,11 @@
  * The semantics of one `tools/call`, independent of transport: argument limits and
  * validation, the handler with its context, timeouts, results and errors. What reaches
  * the client is decided here, and only here.
+ *
+ * One file on purpose: every way a call can end (arguments rejected, no handler, the
+ * handler's error, a timeout, a cancellation, a question to the user, a result its schema
+ * refuses) is decided side by side here, so a reader can check in one place that nothing
+ * else reaches the client.
  */
 import type { AfterCallHook, BeforeCallHook, CallStatus, ConcurrencyGate, RateLimitDecision, RateLimitHook, ToolCall } from "./call-policy.js";
 import { errorDetails, silentLogger } from "./logger.js";

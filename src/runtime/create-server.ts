@@ -3,6 +3,10 @@
  * validators and the author's handlers bound to the official SDK (v2), in both protocol eras
  * (2025 `initialize` clients and 2026-07-28 clients), served through `fetch` (any runtime),
  * or over stdio or Node's HTTP (`serveStdio`, `serveHttp`, whose Node-only parts load there).
+ *
+ * One file on purpose: `createToolServer` is one closure over the registry, the handlers
+ * and the options, shared by every request handler it gives the SDK; the helpers below
+ * serve only it. What one call does lives apart, in call-tool.ts.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

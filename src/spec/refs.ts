@@ -4,6 +4,9 @@
  * (sub)schema is copied once into the root's `$defs` (or `definitions` for draft-07)
  * and every ref to it points there, so recursion across files becomes recursion
  * through `$defs` instead of endless inlining.
+ *
+ * One file on purpose: the `Bundler` is one walk that resolves, copies and names every
+ * target at once, and the helpers below serve only it.
  */
 import { realpathSync } from "node:fs";
 import path from "node:path";

@@ -2,6 +2,10 @@
  * Check stage, part 1: does each spec file have the shape of the spec format? Validates
  * against the format's own JSON Schema (`schema/tool-spec.schema.json`, the same file
  * editors use) and maps every ajv error back to a line and column in the YAML.
+ *
+ * One file on purpose: the checks the schema cannot express (tool names, scopes) report
+ * through the same locations, value descriptions and wording as the translated ajv
+ * errors, the larger part of this file; apart, the two would drift.
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { isScalar, type Scalar } from "yaml";

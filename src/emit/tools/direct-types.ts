@@ -13,6 +13,9 @@
  * the jstt rule it follows. Its tests hold the two side by side over
  * the real corpus and synthetic schemas, so a jstt upgrade that changes its output fails
  * there, not in users' files.
+ *
+ * One file on purpose: it follows one program (jstt's normalize, parse and generate steps)
+ * in order, over one AST; a reader holds it against jstt's sources side by side.
  */
 import type { JsonObject, JsonValue } from "../../spec/model.js";
 

@@ -1,6 +1,11 @@
 /**
  * The tool modules emitter: `generated/tools/<tool>.ts` with the tool's input and output
  * types (json-schema-to-typescript), its exact wire definition and its handler type.
+ *
+ * One file on purpose: the emitter, its memo of translations (`TypeTranslations`), the
+ * schema clean-up that makes jstt's input and the re-indenting of its output are one path
+ * from a tool's schemas to its types file, each step written for the next; the part that
+ * stands alone (direct-types.ts, the same declarations without jstt) lives beside it.
  */
 import { createHash } from "node:crypto";
 import type { Options as TypeCompileOptions } from "json-schema-to-typescript";
