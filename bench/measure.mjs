@@ -36,7 +36,12 @@ export async function timed(command, args, { cwd, log, ok = (status) => status =
   appendFileSync(log, `\n$ (cd ${cwd} && ${command} ${args.join(" ")})  # ${Math.round(ms)} ms, status ${status}\n${output.slice(-3000)}`);
   if (!ok(status, output)) throw new Error(`${command} ${args.join(" ")} (in ${cwd}) exited ${status}:\n${output.slice(-2000)}`);
   const rssKb = existsSync(rssFile)
-    ? Math.max(...readFileSync(rssFile, "utf8").trim().split("\n").map((line) => Number(line.split(" ")[1])))
+    ? Math.max(
+        ...readFileSync(rssFile, "utf8")
+          .trim()
+          .split("\n")
+          .map((line) => Number(line.split(" ")[1])),
+      )
     : NaN;
   return { ms, rssMb: rssKb / 1024, status, output };
 }

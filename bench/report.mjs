@@ -21,7 +21,11 @@ export function renderResults(summary, context) {
     return summary[key];
   };
   const p = context.paths;
-  const up = (dir) => dir.split("/").map(() => "..").join("/");
+  const up = (dir) =>
+    dir
+      .split("/")
+      .map(() => "..")
+      .join("/");
   const CLI = (_dir) => `node ../mcp-gen/dist/cli.js generate`;
   const TSC = (dir) => `node ${up(dir)}/node_modules/typescript/bin/tsc -p tsconfig.json --noEmit`;
   const PEER = `node ${up(p.peer)}/node_modules/openapi-mcp-generator/bin/openapi-mcp-generator.js -i openapi.json -o out --force --max-tool-name-length 128`;
@@ -48,23 +52,63 @@ export function renderResults(summary, context) {
     const peer = s("peer.cold");
     const r = ratio(c.ms.median, peer.ms.median);
     const met = c.ms.median <= 1500 && c.rssMb.median <= 400 && r <= 4;
-    row(`cold generate, ${n} tools (wall)`, spread(c.ms, time), spread(peer.ms, time), x(r), "≤ 1.5 s; ≤ 4× peer", verdict(c.ms.median <= 1500 && r <= 4), coldCmd);
-    row(`cold generate, ${n} tools (peak RSS)`, spread(c.rssMb, mb), spread(peer.rssMb, mb), x(ratio(c.rssMb.median, peer.rssMb.median)), "≤ 400 MB", verdict(c.rssMb.median <= 400), coldCmd);
+    row(
+      `cold generate, ${n} tools (wall)`,
+      spread(c.ms, time),
+      spread(peer.ms, time),
+      x(r),
+      "≤ 1.5 s; ≤ 4× peer",
+      verdict(c.ms.median <= 1500 && r <= 4),
+      coldCmd,
+    );
+    row(
+      `cold generate, ${n} tools (peak RSS)`,
+      spread(c.rssMb, mb),
+      spread(peer.rssMb, mb),
+      x(ratio(c.rssMb.median, peer.rssMb.median)),
+      "≤ 400 MB",
+      verdict(c.rssMb.median <= 400),
+      coldCmd,
+    );
     void met;
   });
   guarded(() => {
     const c = s("gen.noop");
     const peer = s("peer.cold");
     const r = ratio(c.ms.median, peer.ms.median);
-    row(`no-op generate, ${n} tools`, `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`, `${spread(peer.ms, time)} (always regenerates)`, x(r), "≤ 0.25 s; ≤ 0.75× peer", verdict(c.ms.median <= 250 && r <= 0.75), `${coldCmd} && ${CLI(p.gen)}  # the second run is timed`);
+    row(
+      `no-op generate, ${n} tools`,
+      `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`,
+      `${spread(peer.ms, time)} (always regenerates)`,
+      x(r),
+      "≤ 0.25 s; ≤ 0.75× peer",
+      verdict(c.ms.median <= 250 && r <= 0.75),
+      `${coldCmd} && ${CLI(p.gen)}  # the second run is timed`,
+    );
   });
   guarded(() => {
     const c = s("gen.change");
-    row(`one spec changed, ${n} tools`, `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`, "—", "—", "≤ 0.4 s", verdict(c.ms.median <= 400), `cd ${p.gen} && <edit one spec's description> && ${CLI(p.gen)}`);
+    row(
+      `one spec changed, ${n} tools`,
+      `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`,
+      "—",
+      "—",
+      "≤ 0.4 s",
+      verdict(c.ms.median <= 400),
+      `cd ${p.gen} && <edit one spec's description> && ${CLI(p.gen)}`,
+    );
   });
   guarded(() => {
     const w = s("gen.watchChange");
-    row(`one spec changed, ${n} tools, under \`generate --watch\``, spread(w.ms, time), "—", "—", "(information: the same process runs again)", "—", `node bench/watch-edit.mjs .tmp/bench/mcp-gen ${p.gen} <spec> ${context.reps}`);
+    row(
+      `one spec changed, ${n} tools, under \`generate --watch\``,
+      spread(w.ms, time),
+      "—",
+      "—",
+      "(information: the same process runs again)",
+      "—",
+      `node bench/watch-edit.mjs .tmp/bench/mcp-gen ${p.gen} <spec> ${context.reps}`,
+    );
   });
   if (context.otherNode) {
     // Information rows: the same runs under another Node (`--node`), right after this Node's.
@@ -73,26 +117,66 @@ export function renderResults(summary, context) {
     guarded(() => {
       const c = s("other.cold");
       const peer = s("other.peer");
-      row(`cold generate, ${n} tools, Node ${context.otherNode}`, `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`, spread(peer.ms, time), x(ratio(c.ms.median, peer.ms.median)), info, "—", `cd ${p.gen} && ${setAside} && ${other}  ‖  ${peerCmd.replace(/&& node /, "&& <node> ")}`);
+      row(
+        `cold generate, ${n} tools, Node ${context.otherNode}`,
+        `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`,
+        spread(peer.ms, time),
+        x(ratio(c.ms.median, peer.ms.median)),
+        info,
+        "—",
+        `cd ${p.gen} && ${setAside} && ${other}  ‖  ${peerCmd.replace(/&& node /, "&& <node> ")}`,
+      );
     });
     guarded(() => {
       const c = s("other.noop");
       const peer = s("other.peer");
-      row(`no-op generate, ${n} tools, Node ${context.otherNode}`, `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`, `${spread(peer.ms, time)} (always regenerates)`, x(ratio(c.ms.median, peer.ms.median)), info, "—", `${other}  # after the cold run`);
+      row(
+        `no-op generate, ${n} tools, Node ${context.otherNode}`,
+        `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`,
+        `${spread(peer.ms, time)} (always regenerates)`,
+        x(ratio(c.ms.median, peer.ms.median)),
+        info,
+        "—",
+        `${other}  # after the cold run`,
+      );
     });
     guarded(() => {
       const c = s("other.change");
-      row(`one spec changed, ${n} tools, Node ${context.otherNode}`, `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`, "—", "—", info, "—", `<edit one spec's description> && ${other}`);
+      row(
+        `one spec changed, ${n} tools, Node ${context.otherNode}`,
+        `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`,
+        "—",
+        "—",
+        info,
+        "—",
+        `<edit one spec's description> && ${other}`,
+      );
     });
   }
   guarded(() => {
     const c = s("gen.coldTsc");
     const peer = s("peer.coldTsc");
     const r = ratio(c.ms.median, peer.ms.median);
-    row(`generate + \`tsc --noEmit\`, ${n} tools`, `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`, `${spread(peer.ms, time)}; ${mb(peer.rssMb.median)}`, x(r), "≤ 0.25× peer", verdict(r <= 0.25), `${coldCmd} && ${TSC(p.gen)}  ‖  ${peerCmd} && cd out && ${TSC(`${p.peer}/out`)}`);
+    row(
+      `generate + \`tsc --noEmit\`, ${n} tools`,
+      `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`,
+      `${spread(peer.ms, time)}; ${mb(peer.rssMb.median)}`,
+      x(r),
+      "≤ 0.25× peer",
+      verdict(r <= 0.25),
+      `${coldCmd} && ${TSC(p.gen)}  ‖  ${peerCmd} && cd out && ${TSC(`${p.peer}/out`)}`,
+    );
     const t = s("gen.tsc");
     const pt = s("peer.tsc");
-    row(`… of which \`tsc --noEmit\` alone`, `${spread(t.ms, time)}; ${mb(t.rssMb.median)}`, `${spread(pt.ms, time)}; ${mb(pt.rssMb.median)}`, x(ratio(t.ms.median, pt.ms.median)), "(information)", "—", `cd ${p.gen} && ${TSC(p.gen)}`);
+    row(
+      `… of which \`tsc --noEmit\` alone`,
+      `${spread(t.ms, time)}; ${mb(t.rssMb.median)}`,
+      `${spread(pt.ms, time)}; ${mb(pt.rssMb.median)}`,
+      x(ratio(t.ms.median, pt.ms.median)),
+      "(information)",
+      "—",
+      `cd ${p.gen} && ${TSC(p.gen)}`,
+    );
   });
   guarded(() => {
     const c = s("gen.big");
@@ -100,7 +184,15 @@ export function renderResults(summary, context) {
     const r = ratio(c.ms.median, base.ms.median);
     const factor = context.big / context.tools;
     const limit = 5.5 * (factor / 5);
-    row(`cold generate, ${big} tools`, `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`, `${n}-tool cold: ${time(base.ms.median)}`, `${x(r)} the ${n}-tool time`, `≤ ${limit.toFixed(2)}× (${factor}× the tools)`, verdict(r <= limit), `cd ${p.big} && ${setAside} && ${CLI(p.big)}`);
+    row(
+      `cold generate, ${big} tools`,
+      `${spread(c.ms, time)}; ${mb(c.rssMb.median)}`,
+      `${n}-tool cold: ${time(base.ms.median)}`,
+      `${x(r)} the ${n}-tool time`,
+      `≤ ${limit.toFixed(2)}× (${factor}× the tools)`,
+      verdict(r <= limit),
+      `cd ${p.big} && ${setAside} && ${CLI(p.big)}`,
+    );
   });
 
   // Serving
@@ -110,29 +202,46 @@ export function renderResults(summary, context) {
     const j = s("list.sdk-json");
     const z = s("list.sdk-zod");
     const r = ratio(m.ms.median, j.ms.median);
-    row(`spawn → initialize → full \`tools/list\`, ${n} tools, stdio`, spread(m.ms, time), `fromJsonSchema ${spread(j.ms, time)}; zod ${spread(z.ms, time)}`, `${x(r)} (vs zod ${x(ratio(m.ms.median, z.ms.median))})`, "≤ 0.5× SDK fromJsonSchema", verdict(r <= 0.5), serveCmd);
-    const rr = ratio(m.rssMb.median, j.rssMb.median);
-    row(`server RSS after \`tools/list\`, ${n} tools`, spread(m.rssMb, mb), `fromJsonSchema ${spread(j.rssMb, mb)}; zod ${spread(z.rssMb, mb)}`, `${x(rr)} (vs zod ${x(ratio(m.rssMb.median, z.rssMb.median))})`, "≤ 1.0× SDK", verdict(rr <= 1), serveCmd);
-  });
-  const transportName = { memory: "in-memory", stdio: "stdio", fetch: "`fetch` (in-process `Request`s, 2026-07-28)" };
-  for (const transport of ["memory", "stdio", "fetch"]) guarded(() => {
-    const m = s(`calls.${transport}.mcp-gen`).callsPerSecond;
-    const j = s(`calls.${transport}.sdk-json`).callsPerSecond;
-    const z = s(`calls.${transport}.sdk-zod`).callsPerSecond;
-    const r = ratio(m.median, j.median);
-    const count = transport === "fetch" ? (context.fetchCalls ?? context.calls) : context.calls;
-    const calls = count.toLocaleString("en-US");
     row(
-      `\`tools/call\` create_issue, ${calls} calls, ${transportName[transport]}`,
-      spread(m, rate),
-      `fromJsonSchema ${spread(j, rate)}; zod ${spread(z, rate)}`,
-      `${x(r)} (vs zod ${x(ratio(m.median, z.median))})`,
-      // Issue 23: on the SDK's public API only (the old road, through SDK internals, aimed at 1.2×).
-      "≥ 1.0× SDK fromJsonSchema",
-      verdict(r >= 1.0),
-      `node bench/servers/call-throughput.mjs ${transport} mcp-gen ${p.serve} ${count}  ‖  … ${transport} sdk-json|sdk-zod ${p.tools} ${count}`,
+      `spawn → initialize → full \`tools/list\`, ${n} tools, stdio`,
+      spread(m.ms, time),
+      `fromJsonSchema ${spread(j.ms, time)}; zod ${spread(z.ms, time)}`,
+      `${x(r)} (vs zod ${x(ratio(m.ms.median, z.ms.median))})`,
+      "≤ 0.5× SDK fromJsonSchema",
+      verdict(r <= 0.5),
+      serveCmd,
+    );
+    const rr = ratio(m.rssMb.median, j.rssMb.median);
+    row(
+      `server RSS after \`tools/list\`, ${n} tools`,
+      spread(m.rssMb, mb),
+      `fromJsonSchema ${spread(j.rssMb, mb)}; zod ${spread(z.rssMb, mb)}`,
+      `${x(rr)} (vs zod ${x(ratio(m.rssMb.median, z.rssMb.median))})`,
+      "≤ 1.0× SDK",
+      verdict(rr <= 1),
+      serveCmd,
     );
   });
+  const transportName = { memory: "in-memory", stdio: "stdio", fetch: "`fetch` (in-process `Request`s, 2026-07-28)" };
+  for (const transport of ["memory", "stdio", "fetch"])
+    guarded(() => {
+      const m = s(`calls.${transport}.mcp-gen`).callsPerSecond;
+      const j = s(`calls.${transport}.sdk-json`).callsPerSecond;
+      const z = s(`calls.${transport}.sdk-zod`).callsPerSecond;
+      const r = ratio(m.median, j.median);
+      const count = transport === "fetch" ? (context.fetchCalls ?? context.calls) : context.calls;
+      const calls = count.toLocaleString("en-US");
+      row(
+        `\`tools/call\` create_issue, ${calls} calls, ${transportName[transport]}`,
+        spread(m, rate),
+        `fromJsonSchema ${spread(j, rate)}; zod ${spread(z, rate)}`,
+        `${x(r)} (vs zod ${x(ratio(m.median, z.median))})`,
+        // Issue 23: on the SDK's public API only (the old road, through SDK internals, aimed at 1.2×).
+        "≥ 1.0× SDK fromJsonSchema",
+        verdict(r >= 1.0),
+        `node bench/servers/call-throughput.mjs ${transport} mcp-gen ${p.serve} ${count}  ‖  … ${transport} sdk-json|sdk-zod ${p.tools} ${count}`,
+      );
+    });
 
   const kb = (b) => `${Math.round(b / 1024).toLocaleString("en-US")} KB`;
   // The Worker: the same workload bundled as one script (bench/worker.mjs), in workerd.

@@ -244,7 +244,13 @@ async function listOnce(name) {
 
 function throughputOnce(transport, name) {
   return new Promise((resolve, reject) => {
-    const args = [path.join(REPO_ROOT, "bench/servers/call-throughput.mjs"), transport, name, SERVERS[name].where, String(transport === "fetch" ? FETCH_CALLS : CALLS)];
+    const args = [
+      path.join(REPO_ROOT, "bench/servers/call-throughput.mjs"),
+      transport,
+      name,
+      SERVERS[name].where,
+      String(transport === "fetch" ? FETCH_CALLS : CALLS),
+    ];
     const child = spawn(NODE, args, { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (c) => (out += c));
@@ -260,9 +266,10 @@ for (let rep = 1; rep <= REPS; rep++) {
   say(`bench: serving, repetition ${rep}/${REPS}`);
   // Interleaved: each figure runs for every server before the next figure.
   if (only.has("list")) for (const name of Object.keys(SERVERS)) record(`list.${name}`, await listOnce(name));
-  if (only.has("calls")) for (const transport of TRANSPORTS) {
-    for (const name of Object.keys(SERVERS)) record(`calls.${transport}.${name}`, await throughputOnce(transport, name));
-  }
+  if (only.has("calls"))
+    for (const transport of TRANSPORTS) {
+      for (const name of Object.keys(SERVERS)) record(`calls.${transport}.${name}`, await throughputOnce(transport, name));
+    }
 }
 
 // The same workload as a Worker script (bench/worker.mjs), beside the SDK's McpServer
@@ -278,11 +285,13 @@ const WORKERS = {
   sdk: { entry: path.join(peerWorkerDir, "worker.js"), script: path.join(peerWorkerDir, "dist", "worker.js") },
 };
 const workerBundles = {};
-const workerBench = async (args) => JSON.parse((await timed(NODE, [path.join(REPO_ROOT, "bench", "worker.mjs"), ...args], { cwd: REPO_ROOT, log: LOG })).output.trim().split("\n").at(-1));
+const workerBench = async (args) =>
+  JSON.parse((await timed(NODE, [path.join(REPO_ROOT, "bench", "worker.mjs"), ...args], { cwd: REPO_ROOT, log: LOG })).output.trim().split("\n").at(-1));
 if (only.has("worker")) {
   for (const [name, worker] of Object.entries(WORKERS)) workerBundles[name] = await workerBench(["bundle", worker.entry, worker.script]);
   for (let rep = 1; rep <= REPS; rep++) {
-    for (const [name, worker] of Object.entries(WORKERS)) record(`worker.first.${name}`, { rssMb: NaN, ...(await workerBench(["first", worker.script, String(TOOLS)])) });
+    for (const [name, worker] of Object.entries(WORKERS))
+      record(`worker.first.${name}`, { rssMb: NaN, ...(await workerBench(["first", worker.script, String(TOOLS)])) });
   }
 }
 
@@ -328,7 +337,9 @@ for (let rep = 1; only.has("generation") && rep <= REPS; rep++) {
 if (only.has("generation")) {
   say(`bench: one spec edited under generate --watch, ${REPS} edits`);
   const watched = spawnSync(NODE, [path.join(REPO_ROOT, "bench", "watch-edit.mjs"), PACKAGE, genDir, editedFile, String(REPS)], { encoding: "utf8" });
-  writeFileSync(LOG, `\n$ node bench/watch-edit.mjs ${rel(PACKAGE)} ${rel(genDir)} ${rel(editedFile)} ${REPS}\n${watched.stdout}${watched.stderr}`, { flag: "a" });
+  writeFileSync(LOG, `\n$ node bench/watch-edit.mjs ${rel(PACKAGE)} ${rel(genDir)} ${rel(editedFile)} ${REPS}\n${watched.stdout}${watched.stderr}`, {
+    flag: "a",
+  });
   if (watched.status !== 0) throw new Error(`bench/watch-edit.mjs exited ${watched.status}: ${watched.stderr.slice(-2000)}`);
   for (const ms of JSON.parse(watched.stdout).ms) record("gen.watchChange", { ms });
 }

@@ -76,7 +76,10 @@ async function connection(runtimeDir) {
   const [client, serverSide] = InMemoryTransport.createLinkedPair();
   await sdkServer.connect(serverSide);
   await client.start();
-  const request = await initialized((message) => client.send(message), (deliver) => (client.onmessage = deliver));
+  const request = await initialized(
+    (message) => client.send(message),
+    (deliver) => (client.onmessage = deliver),
+  );
   return { request, close: () => sdkServer.close() };
 }
 
@@ -84,9 +87,12 @@ async function round(conn, n) {
   const started = performance.now();
   for (let sent = 0; sent < n; sent += 50) {
     const answers = await Promise.all(
-      Array.from({ length: Math.min(50, n - sent) }, (_, i) => conn.request("tools/call", { name: "calculate_bmi", arguments: { weight_kg: 60 + ((sent + i) % 40), height_cm: 175 } })),
+      Array.from({ length: Math.min(50, n - sent) }, (_, i) =>
+        conn.request("tools/call", { name: "calculate_bmi", arguments: { weight_kg: 60 + ((sent + i) % 40), height_cm: 175 } }),
+      ),
     );
-    if (!answers.every((a) => a.result?.structuredContent?.category === "Normal")) throw new Error(`unexpected answer: ${JSON.stringify(answers.find((a) => !a.result))}`);
+    if (!answers.every((a) => a.result?.structuredContent?.category === "Normal"))
+      throw new Error(`unexpected answer: ${JSON.stringify(answers.find((a) => !a.result))}`);
   }
   return n / ((performance.now() - started) / 1000);
 }
@@ -99,6 +105,17 @@ for (let r = 0; r < Number(rounds); r++) {
   for (const name of r % 2 === 0 ? ["before", "after"] : ["after", "before"]) rates[name].push(await round(builds[name], Number(calls)));
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const report = Object.fromEntries(Object.entries(rates).map(([name, values]) => [name, { medianCallsPerSecond: Math.round(median(values)), min: Math.round(Math.min(...values)), max: Math.round(Math.max(...values)) }]));
-console.log(JSON.stringify({ mode, rounds: Number(rounds), callsPerRound: Number(calls), ...report, afterOverBefore: Number((median(rates.after) / median(rates.before)).toFixed(3)) }, null, 2));
+const report = Object.fromEntries(
+  Object.entries(rates).map(([name, values]) => [
+    name,
+    { medianCallsPerSecond: Math.round(median(values)), min: Math.round(Math.min(...values)), max: Math.round(Math.max(...values)) },
+  ]),
+);
+console.log(
+  JSON.stringify(
+    { mode, rounds: Number(rounds), callsPerRound: Number(calls), ...report, afterOverBefore: Number((median(rates.after) / median(rates.before)).toFixed(3)) },
+    null,
+    2,
+  ),
+);
 for (const conn of Object.values(builds)) await conn.close();

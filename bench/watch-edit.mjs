@@ -19,7 +19,10 @@ const original = readFileSync(specFile, "utf8");
 const ms = [];
 try {
   for (let edit = 1; edit <= Number(editsText); edit++) {
-    writeFileSync(specFile, original.replace(/^description: (.*)$/m, (_, text) => `description: ${text} (watch edit ${edit})`));
+    writeFileSync(
+      specFile,
+      original.replace(/^description: (.*)$/m, (_, text) => `description: ${text} (watch edit ${edit})`),
+    );
     const started = performance.now();
     const run = await generateWorkspace({ cwd: projectDir });
     ms.push(performance.now() - started);

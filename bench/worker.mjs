@@ -56,7 +56,11 @@ if (mode === "bundle") {
       const text = await response.text();
       // A JSON body, or an SSE stream whose last data line is the response.
       const json = response.headers.get("content-type")?.includes("text/event-stream")
-        ? text.split("\n").filter((line) => line.startsWith("data:")).map((line) => JSON.parse(line.slice(5))).find((m) => m.id === id)
+        ? text
+            .split("\n")
+            .filter((line) => line.startsWith("data:"))
+            .map((line) => JSON.parse(line.slice(5)))
+            .find((m) => m.id === id)
         : JSON.parse(text);
       if (!response.ok || json?.error || !json?.result) throw new Error(`${method}: HTTP ${response.status} ${text.slice(0, 500)}`);
       return { result: json.result, session: response.headers.get("mcp-session-id") };

@@ -49,10 +49,7 @@ export async function writeSpecProject(dir, tools, packageRoot = REPO_ROOT) {
   mkdirSync(path.join(dir, "specs"), { recursive: true });
   mkdirSync(path.join(dir, "node_modules"));
   symlinkSync(packageRoot, path.join(dir, "node_modules", "mcp-gen"), "dir");
-  writeFileSync(
-    path.join(dir, "package.json"),
-    JSON.stringify({ name: path.basename(dir), version: "1.0.0", type: "module", private: true }, null, 2),
-  );
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: path.basename(dir), version: "1.0.0", type: "module", private: true }, null, 2));
   const imported = importToolList(tools, { source: "bench" });
   const errors = imported.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) throw new Error(`import failed: ${errors.map((d) => d.message).join("; ")}`);

@@ -31,5 +31,5 @@ function normalize(name: string): string {
 
 /** Rounded to one decimal, as the readings are. */
 function celsiusToFahrenheit(celsius: number): number {
-  return Math.round((celsius * 9) / 5 * 10 + 320) / 10;
+  return Math.round(((celsius * 9) / 5) * 10 + 320) / 10;
 }

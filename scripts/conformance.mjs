@@ -192,7 +192,11 @@ function verdictOf(result, expected) {
 function printTable(results, expected) {
   const rows = results.map((result) => [result.scenario, verdictOf(result, expected), result.counts]);
   const widths = [0, 1, 2].map((column) => Math.max(...[["scenario", "result", "checks"], ...rows].map((row) => row[column].length)));
-  const line = (row) => row.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
+  const line = (row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join("  ")
+      .trimEnd();
   console.log(line(["scenario", "result", "checks"]));
   console.log(line(widths.map((width) => "-".repeat(width))));
   results.forEach((result, index) => {
@@ -263,7 +267,7 @@ async function main() {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    console.error(`conformance: ${error instanceof RunError ? error.message : error?.stack ?? error}`);
+    console.error(`conformance: ${error instanceof RunError ? error.message : (error?.stack ?? error)}`);
     process.exit(2);
   },
 );

@@ -19,7 +19,10 @@ const END = "<!-- generated:end -->";
 const readSchema = (name) => JSON.parse(readFileSync(path.join(ROOT, "schema", name), "utf8"));
 
 /** Text for a table cell: one line, pipes escaped. */
-const cell = (text) => String(text).replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
+const cell = (text) =>
+  String(text)
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/\|/g, "\\|");
 
 function resolve(schema, root) {
   if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/$defs/")) {
@@ -90,8 +93,7 @@ function configBlock() {
 function specBlock() {
   const schema = readSchema("tool-spec.schema.json");
   const defs = schema.$defs;
-  const section = (heading, def, prefix) =>
-    [`### ${heading}`, "", cell(def.description), "", table(rows(def, schema, prefix, []))].join("\n");
+  const section = (heading, def, prefix) => [`### ${heading}`, "", cell(def.description), "", table(rows(def, schema, prefix, []))].join("\n");
   return [
     cell(schema.description),
     "",

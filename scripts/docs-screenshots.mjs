@@ -15,7 +15,15 @@ import { chromium } from "playwright-core";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = path.join(ROOT, "docs", ".vitepress", "dist");
 const OUT = path.join(ROOT, "docs", "screenshots");
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".woff2": "font/woff2", ".json": "application/json" };
+const TYPES = {
+  ".html": "text/html",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".woff2": "font/woff2",
+  ".json": "application/json",
+};
 
 const PAGES = [
   { name: "home", url: "/" },
@@ -59,7 +67,12 @@ const browser = await chromium.launch({
 });
 try {
   for (const width of WIDTHS) {
-    const context = await browser.newContext({ viewport: width.viewport, isMobile: width.isMobile ?? false, deviceScaleFactor: width.deviceScaleFactor ?? 1, colorScheme: "light" });
+    const context = await browser.newContext({
+      viewport: width.viewport,
+      isMobile: width.isMobile ?? false,
+      deviceScaleFactor: width.deviceScaleFactor ?? 1,
+      colorScheme: "light",
+    });
     const page = await context.newPage();
     for (const { name, url } of PAGES) {
       await page.goto(`${base}${url}`, { waitUntil: "networkidle" });

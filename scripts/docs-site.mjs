@@ -13,4 +13,7 @@ const from = path.join(ROOT, "generated", "docs");
 const to = path.join(ROOT, "docs", "demo");
 rmSync(to, { recursive: true, force: true });
 mkdirSync(to, { recursive: true });
-for (const name of readdirSync(from).filter((name) => name.endsWith(".md")).sort()) cpSync(path.join(from, name), path.join(to, name));
+for (const name of readdirSync(from)
+  .filter((name) => name.endsWith(".md"))
+  .sort())
+  cpSync(path.join(from, name), path.join(to, name));

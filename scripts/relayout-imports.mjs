@@ -101,7 +101,10 @@ function filesUnder(dir, out = []) {
 function relocated(file, specifier) {
   if (!specifier.startsWith("./") && !specifier.startsWith("../")) return undefined;
   const target = path.resolve(path.dirname(file), specifier);
-  for (const [tree, _ext] of [["src", ".ts"], ["dist", ".js"]]) {
+  for (const [tree, _ext] of [
+    ["src", ".ts"],
+    ["dist", ".js"],
+  ]) {
     const inTree = path.relative(path.join(ROOT, tree), target);
     if (inTree.startsWith("..")) continue;
     const key = inTree.split(path.sep).join("/").replace(/\.js$/, ".ts");
@@ -127,7 +130,12 @@ for (const file of ["src", "test", "scripts", "bench", "conformance"].flatMap((d
     else if (ts.isCallExpression(node) && node.arguments.length > 0) {
       const callee = node.expression.kind === ts.SyntaxKind.ImportKeyword ? "import" : node.expression.getText(source);
       if (/^(import|vi\.(mock|doMock|unmock|importActual))$/.test(callee)) literal = node.arguments[0];
-    } else if (ts.isNewExpression(node) && node.expression.getText(source) === "URL" && node.arguments?.length === 2 && node.arguments[1].getText(source) === "import.meta.url") {
+    } else if (
+      ts.isNewExpression(node) &&
+      node.expression.getText(source) === "URL" &&
+      node.arguments?.length === 2 &&
+      node.arguments[1].getText(source) === "import.meta.url"
+    ) {
       literal = node.arguments[0];
     }
     if (literal && ts.isStringLiteralLike(literal)) {

@@ -13,7 +13,13 @@ export interface RankedPage {
 
 /** The terms of a query: distinct, stop words dropped, plural "s" folded. */
 export function queryTerms(query: string): string[] {
-  return [...new Set(words(query).filter((w) => !STOP_WORDS.has(w)).map(stem))];
+  return [
+    ...new Set(
+      words(query)
+        .filter((w) => !STOP_WORDS.has(w))
+        .map(stem),
+    ),
+  ];
 }
 
 /**

@@ -25,9 +25,7 @@ export class RecordStore {
     if (entry.records.size >= MAX_RECORDS_PER_TABLE) return undefined;
     const id = `${table}-${entry.nextId++}`;
     // fromEntries defines own properties, so a field named "__proto__" stays a plain field.
-    const copy = Object.fromEntries(
-      Object.entries(data).filter((entry): entry is [string, FieldValue] => entry[1] !== undefined),
-    );
+    const copy = Object.fromEntries(Object.entries(data).filter((entry): entry is [string, FieldValue] => entry[1] !== undefined));
     const record: StoredRecord = { id, table, data: copy };
     entry.records.set(id, record);
     return record;

@@ -76,7 +76,11 @@ export function cacheLocation(root: string, configFile: string | undefined): Cac
   }
   const project = toPosix(path.relative(modules ? path.dirname(modules) : dir, path.resolve(configFile ?? root)));
   const folder = path.posix.dirname(project === "" ? "." : project);
-  const name = folder.split("/").filter((part) => part !== "." && part !== "..").pop() || "project";
+  const name =
+    folder
+      .split("/")
+      .filter((part) => part !== "." && part !== "..")
+      .pop() || "project";
   const stem = path.join(dir, `${name}-${sha1(project).slice(0, 16)}`);
   return { file: `${stem}.json`, memo: `${stem}.memo.json` };
 }

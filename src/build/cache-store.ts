@@ -188,7 +188,8 @@ export function probeCache(
   // times, so that the next run trusts them without reading.
   const handlers = settledHandlers(inputs.handlers, cache.handlers);
   const generator = store.identity?.changed ? store.identity.hints : cache.generator;
-  if (restamped || generator !== cache.generator || !sameHandlerRecord(handlers, cache.handlers)) restamp(store, location, { ...cache, outputs, handlers, generator });
+  if (restamped || generator !== cache.generator || !sameHandlerRecord(handlers, cache.handlers))
+    restamp(store, location, { ...cache, outputs, handlers, generator });
   return { hit: { config, diagnostics, sources, toolCount: cache.toolCount, unchanged: cache.outputs.map(([file]) => file) } };
 }
 
@@ -249,8 +250,11 @@ export function recordRun(store: CacheStore, root: string, configFile: string | 
       texts.set(file, text);
     }
     // Nothing read since the start and no handler written: the keys computed then still hold.
-    const same = sameEntries(run.inputs.handlers.hashes(), run.handlers) && sameList(run.inputs.otherFiles, otherFiles) && sameList(run.inputs.specFiles, run.specFiles);
-    inputs = same ? run.inputs : inputsKey(store, cacheFor(store, location), run.config, run.specFiles, otherFiles, options, texts, run.handlers, run.inputs.handlers);
+    const same =
+      sameEntries(run.inputs.handlers.hashes(), run.handlers) && sameList(run.inputs.otherFiles, otherFiles) && sameList(run.inputs.specFiles, run.specFiles);
+    inputs = same
+      ? run.inputs
+      : inputsKey(store, cacheFor(store, location), run.config, run.specFiles, otherFiles, options, texts, run.handlers, run.inputs.handlers);
   } else {
     inputs = fingerprint(store, location, run.config, run.specFiles, otherFiles, options, cacheFor(store, location));
     if (!inputs) return;
@@ -299,7 +303,10 @@ export function recordRun(store: CacheStore, root: string, configFile: string | 
     const stat = statSync(location.file);
     store.files.set(location.file, { cache, stamp: `${stat.size}:${stat.mtimeMs}` });
     if (store.identity) store.identity.changed = false;
-    removeOtherSides(location, sides.map(([name, { id }]) => sideFile(location, name, id)));
+    removeOtherSides(
+      location,
+      sides.map(([name, { id }]) => sideFile(location, name, id)),
+    );
   } catch {
     // A read-only node_modules only costs speed.
   }

@@ -85,7 +85,10 @@ export function inputsKey(
   for (const [name, hash] of handlerHashes) part(`handler ${name}`, hash);
   const baseKey = hash.copy().digest("hex");
   const hashes = new Map<string, string>();
-  for (const [label, files] of [["spec", specFiles], ["file", otherFiles]] as const) {
+  for (const [label, files] of [
+    ["spec", specFiles],
+    ["file", otherFiles],
+  ] as const) {
     for (const file of files) {
       const fileHash = sha1(texts.get(file) ?? "");
       hashes.set(file, fileHash);

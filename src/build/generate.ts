@@ -99,7 +99,14 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
       : { kind: "none" };
   if (restored.kind === "hit") {
     const hit = restored.run;
-    Object.assign(result, { config: hit.config, diagnostics: hit.diagnostics, sources: hit.sources, toolCount: hit.toolCount, unchanged: hit.unchanged, cached: true });
+    Object.assign(result, {
+      config: hit.config,
+      diagnostics: hit.diagnostics,
+      sources: hit.sources,
+      toolCount: hit.toolCount,
+      unchanged: hit.unchanged,
+      cached: true,
+    });
     return finish();
   }
   // A partial run (only spec files changed since the recorded run) reads, checks and lints

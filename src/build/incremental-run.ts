@@ -33,7 +33,9 @@ export interface EmitReuse {
 export class IncrementalRun {
   private readonly partial: Partial | undefined;
   private readonly memo: SpecMemo | undefined;
-  private reuse: (EmitReuse & { toolKeys: Record<string, string>; validatorsKey: string; sharedKeys: Record<string, string>; recordedTool: (tool: ToolModel) => boolean }) | undefined;
+  private reuse:
+    | (EmitReuse & { toolKeys: Record<string, string>; validatorsKey: string; sharedKeys: Record<string, string>; recordedTool: (tool: ToolModel) => boolean })
+    | undefined;
   private handlersSeen: HandlerFiles | undefined;
 
   constructor(
@@ -160,7 +162,11 @@ export class IncrementalRun {
     }
     const { recordedTool } = reuse;
     const chunks = tables.schemas.chunks;
-    const schemaKeys = schemaKeysOf(model, (dialect, schema) => chunks.keyOf(dialect, schema), (tool) => (recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined));
+    const schemaKeys = schemaKeysOf(
+      model,
+      (dialect, schema) => chunks.keyOf(dialect, schema),
+      (tool) => (recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined),
+    );
     const typesKeys: SpecMemo["typesKeys"] = {};
     for (const tool of model.tools) typesKeys[tool.name] = recordedTool(tool) ? memo!.typesKeys[tool.name] : tables.translations.keyOf(tool);
     const side = sideIds(schemaKeys, typesKeys);

@@ -32,10 +32,7 @@ export interface SessionMemo {
 }
 
 /** What `restore` found: the recorded answer, what a partial run reuses, or nothing (a full run). */
-export type Restored =
-  | { kind: "hit"; run: CachedRun }
-  | { kind: "partial"; partial: PartialRun; memo: SpecMemo; base: MemoBase }
-  | { kind: "none" };
+export type Restored = { kind: "hit"; run: CachedRun } | { kind: "partial"; partial: PartialRun; memo: SpecMemo; base: MemoBase } | { kind: "none" };
 
 export interface RestoreArgs {
   cwd: string;
@@ -57,7 +54,11 @@ export class BuildSession {
    */
   memo(): Promise<SessionMemo> {
     this.tables ??= Promise.all([import("../yaml/load.js"), import("../spec/schemas.js"), import("../emit/tools/tool-modules.js")]).then(
-      ([{ ParsedFiles }, { CompiledSchemas }, { TypeTranslations }]) => ({ parsed: new ParsedFiles(), schemas: new CompiledSchemas(), translations: new TypeTranslations() }),
+      ([{ ParsedFiles }, { CompiledSchemas }, { TypeTranslations }]) => ({
+        parsed: new ParsedFiles(),
+        schemas: new CompiledSchemas(),
+        translations: new TypeTranslations(),
+      }),
     );
     return this.tables;
   }
@@ -81,7 +82,14 @@ export class BuildSession {
       return Array.isArray(data) ? (data as Array<[string, string]>) : [];
     };
     const tables = await this.memo();
-    tables.schemas.chunks.restoreFrom({ keys: new Set(Object.values(memo.schemaKeys).flat().filter((key): key is string => key !== null)), load: sideEntries("chunks") });
+    tables.schemas.chunks.restoreFrom({
+      keys: new Set(
+        Object.values(memo.schemaKeys)
+          .flat()
+          .filter((key): key is string => key !== null),
+      ),
+      load: sideEntries("chunks"),
+    });
     tables.translations.restoreFrom({ keys: new Set(Object.values(memo.typesKeys)), load: sideEntries("types") });
     return { kind: "partial", partial, memo, base: loaded.base };
   }
@@ -115,7 +123,11 @@ export class BuildSession {
 /** The side files' ids for a memo's chunk and types keys. */
 export function sideIds(schemaKeys: SpecMemo["schemaKeys"], typesKeys: SpecMemo["typesKeys"]): SpecMemo["side"] {
   return {
-    chunks: sideId(Object.values(schemaKeys).flat().filter((key): key is string => key !== null)),
+    chunks: sideId(
+      Object.values(schemaKeys)
+        .flat()
+        .filter((key): key is string => key !== null),
+    ),
     types: sideId(Object.values(typesKeys)),
   };
 }

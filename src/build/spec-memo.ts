@@ -53,7 +53,9 @@ export function toolKey(tool: ToolModel, index: number): string {
 
 /** The id of a side file holding `keys`. */
 export function sideId(keys: Iterable<string>): string {
-  return createHash("sha1").update([...new Set(keys)].sort().join("\n")).digest("hex");
+  return createHash("sha1")
+    .update([...new Set(keys)].sort().join("\n"))
+    .digest("hex");
 }
 
 /**

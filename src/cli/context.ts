@@ -10,9 +10,7 @@ export interface CliContext {
 
 /** `--format text|json`, the same on every command. */
 export function formatOption(): Option {
-  return new Option("--format <format>", "output format: text (compiler-style, for people) or json (for tools)")
-    .choices(["text", "json"])
-    .default("text");
+  return new Option("--format <format>", "output format: text (compiler-style, for people) or json (for tools)").choices(["text", "json"]).default("text");
 }
 
 /** `--max-warnings N`: the config's `lint.maxWarnings` for this run (generate and lint). */

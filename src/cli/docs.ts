@@ -19,7 +19,10 @@ export interface DocsCliOptions {
 export async function runDocs(options: DocsCliOptions, io: Io, cwd: string): Promise<number> {
   let formats: DocsFormat[] | undefined;
   if (options.format !== undefined) {
-    const asked = options.format.split(",").map((f) => f.trim()).filter(Boolean);
+    const asked = options.format
+      .split(",")
+      .map((f) => f.trim())
+      .filter(Boolean);
     const unknown = asked.filter((f) => !(FORMATS as readonly string[]).includes(f));
     if (asked.length === 0 || unknown.length > 0) {
       io.stderr(`mcp-gen: --format must be markdown, html or markdown,html (got ${JSON.stringify(options.format)})\n`);

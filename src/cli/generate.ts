@@ -58,10 +58,7 @@ export async function runGenerate(
     const failed = run.projects.filter((p) => p.result.exitCode !== 0).length;
     // The workspace's own errors (a project not found) fail the run as a failed project does.
     const workspaceErrors = run.diagnostics.filter((d) => d.severity === "error").length;
-    const problems = [
-      ...(failed > 0 ? [`${failed} failed`] : []),
-      ...(workspaceErrors > 0 ? [counted(workspaceErrors, "workspace error")] : []),
-    ];
+    const problems = [...(failed > 0 ? [`${failed} failed`] : []), ...(workspaceErrors > 0 ? [counted(workspaceErrors, "workspace error")] : [])];
     const count = counted(run.projects.length, "project");
     io.stdout(`mcp-gen: ${count}, ${problems.length === 0 ? "all ok" : paint("red", problems.join(", "))} in ${ms} ms\n`);
   }
@@ -126,8 +123,7 @@ function printProject(io: Io, project: ProjectRun, workspace: boolean, options: 
   const quiet = options.quiet === true;
   const fromHere = (file: string) => fromWorkingDirectory(project.label, file);
   const tools = counted(result.toolCount, "tool");
-  const lintNote =
-    hiddenLint.length > 0 && !quiet ? `; lint: ${formatSummary(hiddenLint, { color: io.color === true })} (\`mcp-gen lint\` lists them)` : "";
+  const lintNote = hiddenLint.length > 0 && !quiet ? `; lint: ${formatSummary(hiddenLint, { color: io.color === true })} (\`mcp-gen lint\` lists them)` : "";
   if (options.verbose && result.plan) {
     for (const action of result.plan.actions) io.stdout(`  ${action.action.padEnd(9)} ${fromHere(action.path)}\n`);
   } else if (options.verbose && result.cached) {

@@ -28,7 +28,9 @@ export async function runImport(file: string | undefined, options: ImportCliOpti
   }
   reportDiagnostics(io, diagnostics, sources, options.format);
   if (refused.length > 0) {
-    io.stderr(`mcp-gen: ${counted(refused.length, "spec file already exists", "spec files already exist")} (use --force to overwrite): ${refused.join(", ")}\n`);
+    io.stderr(
+      `mcp-gen: ${counted(refused.length, "spec file already exists", "spec files already exist")} (use --force to overwrite): ${refused.join(", ")}\n`,
+    );
   }
   if (empty) io.stderr("mcp-gen: the tool list holds no tools to import.\n");
   if (!ok) {
@@ -43,7 +45,9 @@ export async function runImport(file: string | undefined, options: ImportCliOpti
   }
   if (checked.unread.length > 0) {
     const dir = toPosix(path.relative(cwd, outDir)) || ".";
-    io.stdout(`mcp-gen: imported ${into}; \`mcp-gen generate\` does not read ${dir} yet: add \`${dir}/**/*.yaml\` to \`specs\` in the config, or import into the specs folder\n`);
+    io.stdout(
+      `mcp-gen: imported ${into}; \`mcp-gen generate\` does not read ${dir} yet: add \`${dir}/**/*.yaml\` to \`specs\` in the config, or import into the specs folder\n`,
+    );
     return 0;
   }
   io.stdout(`mcp-gen: imported ${into}; next: mcp-gen generate\n`);

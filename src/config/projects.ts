@@ -76,7 +76,12 @@ export function resolveProjects(options: { cwd: string; configs?: readonly strin
       const matches = expand(resolved.workspaceRoot!, entry);
       if (matches.length === 0) {
         result.diagnostics.push(
-          createDiagnostic({ code: "MG060", messageId: GLOB_CHARS.test(entry) ? "noProjectMatched" : "projectNotFound", format: { entry }, location: locate(yaml, ["projects", index]) }),
+          createDiagnostic({
+            code: "MG060",
+            messageId: GLOB_CHARS.test(entry) ? "noProjectMatched" : "projectNotFound",
+            format: { entry },
+            location: locate(yaml, ["projects", index]),
+          }),
         );
       }
       for (const match of matches) addEntry(match, depth + 1);

@@ -58,7 +58,13 @@ function describe(yaml: YamlFile, error: ErrorObject): Diagnostic {
     if (path.length === 0) {
       return createDiagnostic({ code: "MG060", messageId: "unknownRootField", format: { key, known: known.join(", ") }, location: at([key], "key"), hint });
     }
-    return createDiagnostic({ code: "MG060", messageId: "unknownField", format: { path: [...path, key].join("."), known: known.join(", ") }, location: at([...path, key]), hint });
+    return createDiagnostic({
+      code: "MG060",
+      messageId: "unknownField",
+      format: { path: [...path, key].join("."), known: known.join(", ") },
+      location: at([...path, key]),
+      hint,
+    });
   }
   // The most specific field that has a message of its own speaks for its whole value;
   // the position stays on the offending node inside it.
@@ -67,7 +73,8 @@ function describe(yaml: YamlFile, error: ErrorObject): Diagnostic {
     if (isFieldMessage(messageId)) return createDiagnostic({ code: "MG060", messageId, location: at(path) });
   }
   const reason = error.message ?? "is invalid";
-  if (error.keyword === "required" || path.length === 0) return createDiagnostic({ code: "MG060", messageId: "configInvalid", format: { reason }, location: at(path) });
+  if (error.keyword === "required" || path.length === 0)
+    return createDiagnostic({ code: "MG060", messageId: "configInvalid", format: { reason }, location: at(path) });
   return createDiagnostic({ code: "MG060", messageId: "fieldInvalid", format: { path: path.join("."), reason }, location: at(path) });
 }
 

@@ -39,7 +39,6 @@ export interface Diagnostic {
   hint?: string;
 }
 
-
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === "error");
 }

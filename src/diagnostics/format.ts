@@ -55,11 +55,7 @@ export function formatDiagnostic(d: Diagnostic, source?: string, options: Format
 }
 
 /** All diagnostics, sorted, separated by blank lines. */
-export function formatDiagnostics(
-  list: readonly Diagnostic[],
-  getSource: (file: string) => string | undefined,
-  options: FormatOptions = {},
-): string {
+export function formatDiagnostics(list: readonly Diagnostic[], getSource: (file: string) => string | undefined, options: FormatOptions = {}): string {
   return sortDiagnostics(list)
     .map((d) => formatDiagnostic(d, d.location ? getSource(d.location.file) : undefined, options))
     .join("\n\n");

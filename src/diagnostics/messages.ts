@@ -713,7 +713,17 @@ export interface LintRule {
 /** The lint rules, by code. */
 export const LINT_RULES: readonly LintRule[] = (Object.entries(MESSAGES) as Array<[DiagnosticCode, CatalogueEntry]>)
   .flatMap(([code, entry]) =>
-    entry.rule ? [{ code, name: entry.rule.name, category: entry.rule.category, defaultSeverity: entry.rule.off ? "off" : entry.severity, why: entry.rule.why } satisfies LintRule] : [],
+    entry.rule
+      ? [
+          {
+            code,
+            name: entry.rule.name,
+            category: entry.rule.category,
+            defaultSeverity: entry.rule.off ? "off" : entry.severity,
+            why: entry.rule.why,
+          } satisfies LintRule,
+        ]
+      : [],
   )
   .sort((a, b) => (a.code < b.code ? -1 : 1));
 

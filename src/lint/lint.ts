@@ -20,24 +20,14 @@ export interface LintOptions {
   rules?: Readonly<Record<string, LintSetting>>;
 }
 
-const TOOL_RULES: Array<(ctx: ToolLintContext) => Finding[]> = [
-  annotationRules,
-  descriptionRules,
-  nameLengthRule,
-  schemaRules,
-  examplesRule,
-];
+const TOOL_RULES: Array<(ctx: ToolLintContext) => Finding[]> = [annotationRules, descriptionRules, nameLengthRule, schemaRules, examplesRule];
 
 /**
  * Every finding over the model's tools, sorted, each with the severity the config gives
  * its rule (rules set to `off` are dropped) and its one-line why as the hint. A tool
  * without a source in `toolSources` is skipped (it has no YAML to point into).
  */
-export function lintProject(
-  model: ProjectModel,
-  toolSources: ReadonlyMap<string, ToolSource>,
-  options: LintOptions = {},
-): Diagnostic[] {
+export function lintProject(model: ProjectModel, toolSources: ReadonlyMap<string, ToolSource>, options: LintOptions = {}): Diagnostic[] {
   const contexts: ToolLintContext[] = [];
   for (const tool of model.tools) {
     const source = toolSources.get(tool.name);

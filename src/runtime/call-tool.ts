@@ -180,7 +180,10 @@ async function runCall(entry: ToolEntry, handler: AnyToolHandler | undefined, ca
   const plain = plainArguments(call.arguments, limits.maxArgumentBytes);
   if ("notJson" in plain) return ended("invalid-arguments", textResult(`Arguments for tool "${name}" are not JSON.`, true));
   if ("tooLarge" in plain) {
-    return ended("too-large", textResult(`Arguments for tool "${name}" are ${plain.tooLarge} bytes; this server accepts at most ${limits.maxArgumentBytes}.`, true));
+    return ended(
+      "too-large",
+      textResult(`Arguments for tool "${name}" are ${plain.tooLarge} bytes; this server accepts at most ${limits.maxArgumentBytes}.`, true),
+    );
   }
   const args = plain.value;
   call.arguments = args;
@@ -192,7 +195,8 @@ async function runCall(entry: ToolEntry, handler: AnyToolHandler | undefined, ca
       return ended("internal-error", internalFailure(env.logger, name, "the rateLimit hook threw", error));
     }
     if (decision !== true) {
-      const retry = typeof decision === "object" && decision !== null && Number.isFinite(decision.retryAfterMs) ? Math.max(0, Math.ceil(decision.retryAfterMs)) : undefined;
+      const retry =
+        typeof decision === "object" && decision !== null && Number.isFinite(decision.retryAfterMs) ? Math.max(0, Math.ceil(decision.retryAfterMs)) : undefined;
       const text = `Rate limit reached for tool "${name}"${retry === undefined ? "; try again later." : `; retry after ${retry} ms.`}`;
       return ended("rate-limited", textResult(text, true));
     }
@@ -225,7 +229,10 @@ async function runCall(entry: ToolEntry, handler: AnyToolHandler | undefined, ca
   const release = limits.concurrency.tryEnter();
   if (!release) {
     const max = limits.concurrency.max;
-    return ended("busy", textResult(`Server busy: ${max} tool call${max === 1 ? " is" : "s are"} already running, the most this server allows at once; try again shortly.`, true));
+    return ended(
+      "busy",
+      textResult(`Server busy: ${max} tool call${max === 1 ? " is" : "s are"} already running, the most this server allows at once; try again shortly.`, true),
+    );
   }
   try {
     return await runHandler(entry, handler, call, env, limits);

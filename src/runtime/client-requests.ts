@@ -27,17 +27,21 @@ export function clientRequests(server: Server, ctx: ServerContext, servedAlone =
   return {
     elicit: ((elicitation: ElicitationRequest) => {
       const refusal =
-        (servedAlone ? sessionRefusal("elicit") : undefined) ?? elicitationRefusal(server.getClientCapabilities()?.elicitation as ElicitationCapability, elicitation);
+        (servedAlone ? sessionRefusal("elicit") : undefined) ??
+        elicitationRefusal(server.getClientCapabilities()?.elicitation as ElicitationCapability, elicitation);
       if (refusal) return Promise.reject(new ToolError(refusal));
       // A 2025 URL elicitation names itself, for the client's completion notice.
-      const params = elicitation.mode === "url" ? { ...elicitationParams(elicitation), elicitationId: globalThis.crypto.randomUUID() } : elicitationParams(elicitation);
+      const params =
+        elicitation.mode === "url" ? { ...elicitationParams(elicitation), elicitationId: globalThis.crypto.randomUUID() } : elicitationParams(elicitation);
       return request.elicitInput(params as never).then((answer) => readAnswer(elicitation, answer), failed("Elicitation"));
     }) as ToolContext["elicit"],
     sample: (sampling) => {
       const refusal =
         (servedAlone ? sessionRefusal("sample") : undefined) ??
         eraRefusal(server) ??
-        (server.getClientCapabilities()?.sampling ? undefined : "This client did not declare the sampling capability; context.sample needs a client that supports sampling.");
+        (server.getClientCapabilities()?.sampling
+          ? undefined
+          : "This client did not declare the sampling capability; context.sample needs a client that supports sampling.");
       if (refusal) return Promise.reject(new ToolError(refusal));
       return request.requestSampling(sampling as never).catch(failed("Sampling")) as never;
     },

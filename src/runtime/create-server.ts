@@ -188,7 +188,14 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   const signer = new RequestStateSigner(config.requestState);
   const toolLimits = new Map(Object.entries(config.toolTimeouts ?? {}).map(([name, timeoutMs]) => [name, { ...limits, timeoutMs }]));
 
-  const callTool = (server: Server, servedAlone: boolean, params: ToolsCallParams, ctx: ServerContext, checkResult: ResultCheck, projectResult: ResultProjection): Promise<CallEnd> => {
+  const callTool = (
+    server: Server,
+    servedAlone: boolean,
+    params: ToolsCallParams,
+    ctx: ServerContext,
+    checkResult: ResultCheck,
+    projectResult: ResultProjection,
+  ): Promise<CallEnd> => {
     const name = params.name;
     const entry = entries.get(name);
     // A tool the caller may not see is one it cannot tell from a tool that does not exist.
@@ -228,8 +235,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
 
   // Transport errors (unparseable lines, malformed requests) carry long validation dumps;
   // one line of them is enough for the log.
-  const onerror = (error: Error) =>
-    logger.warn("transport error", { message: error.message.replace(/\s+/g, " ").slice(0, 300) });
+  const onerror = (error: Error) => logger.warn("transport error", { message: error.message.replace(/\s+/g, " ").slice(0, 300) });
 
   // Each built on first use: a stdio server needs neither.
   let sessions: HttpEntry | undefined;
@@ -272,7 +278,10 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
       }
       const allowedOrigins = originSet(options.allowedOrigins);
       // Loaded here: a stdio server (the common case) starts without the HTTP stack.
-      const [{ createServer: createHttpServer }, { hostHeaderValidation, localhostHostValidation, localhostOriginValidation, originValidation, toNodeHandler }] = await Promise.all([
+      const [
+        { createServer: createHttpServer },
+        { hostHeaderValidation, localhostHostValidation, localhostOriginValidation, originValidation, toNodeHandler },
+      ] = await Promise.all([
         importNodeOnly<typeof import("node:http")>("node:http"),
         importNodeOnly<typeof import("@modelcontextprotocol/node")>("@modelcontextprotocol/node"),
       ]);
@@ -329,7 +338,14 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
  * cancellation or when the connection closes), progress only with a token, and the
  * client-facing helpers.
  */
-function callEnvironment(server: Server, servedAlone: boolean, ctx: ServerContext, logger: ToolLogger, checkResult: ResultCheck, projectResult: ResultProjection): CallEnvironment {
+function callEnvironment(
+  server: Server,
+  servedAlone: boolean,
+  ctx: ServerContext,
+  logger: ToolLogger,
+  checkResult: ResultCheck,
+  projectResult: ResultProjection,
+): CallEnvironment {
   const request = ctx.mcpReq;
   const progressToken = request._meta?.progressToken;
   return {
@@ -363,7 +379,13 @@ function callEnvironment(server: Server, servedAlone: boolean, ctx: ServerContex
  * `context.elicit` on a 2026-07-28 request: the client's capabilities come with each
  * request, and a retry's `requestState` is verified before the handler runs.
  */
-function elicitationRounds(signer: RequestStateSigner, tool: string, args: unknown, ctx: ServerContext, logger: ToolLogger): ElicitationRounds | Promise<ElicitationRounds> {
+function elicitationRounds(
+  signer: RequestStateSigner,
+  tool: string,
+  args: unknown,
+  ctx: ServerContext,
+  logger: ToolLogger,
+): ElicitationRounds | Promise<ElicitationRounds> {
   const request = ctx.mcpReq;
   const declared = request.envelope?.[CLIENT_CAPABILITIES_META_KEY as keyof typeof request.envelope] as { elicitation?: ElicitationCapability } | undefined;
   const binding = { tool, arguments: args, principal: ctx.http?.authInfo?.clientId };

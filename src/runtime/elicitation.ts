@@ -186,7 +186,13 @@ export class ElicitationRounds {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, REFUSALS[verified.refused]);
     }
     const bound = await boundDigests(binding);
-    const { tool, args, principal, answers: earlier, ask } = verified.payload as { tool?: unknown; args?: unknown; principal?: unknown; answers?: unknown; ask?: unknown };
+    const {
+      tool,
+      args,
+      principal,
+      answers: earlier,
+      ask,
+    } = verified.payload as { tool?: unknown; args?: unknown; principal?: unknown; answers?: unknown; ask?: unknown };
     if (tool !== bound.tool || args !== bound.args || principal !== bound.principal) {
       logger.warn("refused a requestState issued for another call", { tool: binding.tool });
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, REFUSALS.binding);

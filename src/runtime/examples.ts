@@ -45,7 +45,10 @@ export interface RunExamplesOptions {
    * it accepts the form as presented, each field at its schema `default` (fields without one
    * left out), and accepts a URL.
    */
-  elicit?: (request: { message: string; mode?: string; requestedSchema?: unknown }) => { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> };
+  elicit?: (request: { message: string; mode?: string; requestedSchema?: unknown }) => {
+    action: "accept" | "decline" | "cancel";
+    content?: Record<string, unknown>;
+  };
 }
 
 /** Accepting a form as presented: each field at its default. */
@@ -86,13 +89,13 @@ export function exampleNames(examples: readonly ToolExampleCase[]): string[] {
 }
 
 /** Runs every example, in order, over one in-memory connection. Never throws for a failing example. */
-export function runExamples(
-  server: ExampleServer,
-  examples: readonly ToolExampleCase[],
-  options: RunExamplesOptions = {},
-): Promise<ExampleOutcome[]> {
+export function runExamples(server: ExampleServer, examples: readonly ToolExampleCase[], options: RunExamplesOptions = {}): Promise<ExampleOutcome[]> {
   const names = exampleNames(examples);
-  return run(server, examples.map((example, index) => ({ example, name: names[index] })), options);
+  return run(
+    server,
+    examples.map((example, index) => ({ example, name: names[index] })),
+    options,
+  );
 }
 
 /**
@@ -161,9 +164,7 @@ async function run(
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         // An input the protocol itself refuses (not an object, say) is rejected too.
-        outcomes.push(
-          outcome(example.error ? { pass: true, message: `rejected: ${reason}` } : { pass: false, message: `tools/call failed: ${reason}` }),
-        );
+        outcomes.push(outcome(example.error ? { pass: true, message: `rejected: ${reason}` } : { pass: false, message: `tools/call failed: ${reason}` }));
         continue;
       }
       if (wrapsResult(tools.get(example.tool)?.outputSchema, context.entry?.definition.outputSchema)) result = unwrapResult(result);
@@ -232,9 +233,7 @@ function judgeSuccess(example: ToolExampleCase, result: CallToolResult, context:
     }
   }
   if (example.match === "exact" && example.output !== undefined) {
-    const difference = context.hasOutputSchema
-      ? firstDifference(example.output, result.structuredContent, "")
-      : contentDifference(example.output, result);
+    const difference = context.hasOutputSchema ? firstDifference(example.output, result.structuredContent, "") : contentDifference(example.output, result);
     if (difference !== undefined) return { pass: false, message: `the result differs from the example's output: ${difference}` };
     return { pass: true, message: "succeeded; the result equals the example's output" };
   }
@@ -296,9 +295,7 @@ function capturingLogger(lines: string[]): ToolLogger {
 }
 
 function resultText(result: CallToolResult): string {
-  return (result.content ?? [])
-    .map((block) => (block.type === "text" ? block.text : `[${block.type}]`))
-    .join("\n");
+  return (result.content ?? []).map((block) => (block.type === "text" ? block.text : `[${block.type}]`)).join("\n");
 }
 
 function oneLine(text: string): string {

@@ -5,7 +5,16 @@
  * belong to; `serveHttp()`, or `fetch` with `legacySessions`) or the SDK's stateless serving,
  * one server per request and nothing kept between requests (`fetch`'s default).
  */
-import { createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, isJsonContentType, isLegacyRequest, readRequestBody, type AuthInfo, type McpHandlerRequestOptions, type Server } from "@modelcontextprotocol/server";
+import {
+  createMcpHandler,
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
+  isJsonContentType,
+  isLegacyRequest,
+  readRequestBody,
+  type AuthInfo,
+  type McpHandlerRequestOptions,
+  type Server,
+} from "@modelcontextprotocol/server";
 import { LegacySessions } from "./legacy-sessions.js";
 
 export interface HttpEntry {

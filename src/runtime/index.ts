@@ -27,4 +27,13 @@ export {
 } from "./call-policy.js";
 export { stderrLogger, silentLogger } from "./logger.js";
 export type { VerifyToken } from "./verify-token.js";
-export { exampleNames, exampleTests, runExamples, type ExampleOutcome, type ExampleServer, type ExampleTest, type RunExamplesOptions, type ToolExampleCase } from "./examples.js";
+export {
+  exampleNames,
+  exampleTests,
+  runExamples,
+  type ExampleOutcome,
+  type ExampleServer,
+  type ExampleTest,
+  type RunExamplesOptions,
+  type ToolExampleCase,
+} from "./examples.js";

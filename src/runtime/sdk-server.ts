@@ -74,7 +74,8 @@ const toolsCallParams: StandardSchemaV1<unknown, ToolsCallParams> = {
       if (typeof params !== "object" || params === null) return { issues: [{ message: "params: expected an object" }] };
       if (typeof params.name !== "string") return { issues: [{ message: "expected a string", path: ["name"] }] };
       const args = params.arguments;
-      if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) return { issues: [{ message: "expected an object", path: ["arguments"] }] };
+      if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args)))
+        return { issues: [{ message: "expected an object", path: ["arguments"] }] };
       return { value: params as ToolsCallParams };
     },
   },
@@ -90,10 +91,19 @@ const toolsCallParams: StandardSchemaV1<unknown, ToolsCallParams> = {
 async function checkCallToolResult(result: CallToolResult, revision: string | undefined): Promise<CallToolResult> {
   const outcome = await specTypeSchemas.CallToolResult["~standard"].validate(result);
   if (outcome.issues) {
-    throw new Error(outcome.issues.map((issue) => `${(issue.path ?? []).map((key) => (typeof key === "object" ? String(key.key) : String(key))).join(".") || "result"}: ${issue.message}`).join("; "));
+    throw new Error(
+      outcome.issues
+        .map((issue) => `${(issue.path ?? []).map((key) => (typeof key === "object" ? String(key.key) : String(key))).join(".") || "result"}: ${issue.message}`)
+        .join("; "),
+    );
   }
   const structured: unknown = result.structuredContent;
-  if (revision !== undefined && revision < FIRST_REVISION_WITH_ANY_STRUCTURED_CONTENT && structured !== undefined && (typeof structured !== "object" || structured === null || Array.isArray(structured))) {
+  if (
+    revision !== undefined &&
+    revision < FIRST_REVISION_WITH_ANY_STRUCTURED_CONTENT &&
+    structured !== undefined &&
+    (typeof structured !== "object" || structured === null || Array.isArray(structured))
+  ) {
     throw new Error(`structuredContent: must be an object on protocol revision ${revision}`);
   }
   return result;

@@ -176,7 +176,18 @@ export interface ElicitationSchema {
 }
 
 export type ElicitationProperty =
-  | { type: "string"; title?: string; description?: string; minLength?: number; maxLength?: number; format?: "email" | "uri" | "date" | "date-time"; default?: string; enum?: readonly string[]; enumNames?: readonly string[]; oneOf?: readonly { const: string; title?: string }[] }
+  | {
+      type: "string";
+      title?: string;
+      description?: string;
+      minLength?: number;
+      maxLength?: number;
+      format?: "email" | "uri" | "date" | "date-time";
+      default?: string;
+      enum?: readonly string[];
+      enumNames?: readonly string[];
+      oneOf?: readonly { const: string; title?: string }[];
+    }
   | { type: "number" | "integer"; title?: string; description?: string; minimum?: number; maximum?: number; default?: number }
   | { type: "boolean"; title?: string; description?: string; default?: boolean }
   | {
@@ -221,7 +232,9 @@ export type ElicitedContent<Schema extends ElicitationSchema> = Flatten<
 type Flatten<T> = { [Key in keyof T]: T[Key] } & {};
 
 /** The user's answer to a form: accepted with its content, or declined, or dismissed (cancel). */
-export type ElicitationAnswer<Content = { [name: string]: unknown }> = { action: "accept"; content: Content } | { action: "decline" | "cancel"; content?: undefined };
+export type ElicitationAnswer<Content = { [name: string]: unknown }> =
+  | { action: "accept"; content: Content }
+  | { action: "decline" | "cancel"; content?: undefined };
 
 /** The user's answer to a URL elicitation: accepting means they agreed to open it; what happens there is out of band. */
 export interface UrlElicitationAnswer {

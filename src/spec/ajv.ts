@@ -74,7 +74,6 @@ export interface AjvSetup {
   unknownFormats?: Iterable<string>;
 }
 
-
 export function createAjv(dialect: Dialect, setup: AjvSetup = {}): Ajv {
   const { Ajv, Ajv2020, addFormats } = ajvModules();
   const options: Options = {

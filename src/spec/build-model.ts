@@ -92,11 +92,13 @@ export function buildModel(config: ResolvedConfig, options: BuildOptions = {}): 
   const perSpec = new Map<string, SpecRecord>();
   const specPaths = options.specFiles ?? findSpecFiles(config);
   if (specPaths.length === 0) {
-    diagnostics.push(createDiagnostic({
-      code: "MG006",
-      format: { globs: config.specs.join(", "), root: toPosix(config.root) || "." },
-      hint: "write one tool per YAML file where those globs look (`mcp-gen init` makes a project with an example), or point `specs` in mcp-gen.config.yaml elsewhere",
-    }));
+    diagnostics.push(
+      createDiagnostic({
+        code: "MG006",
+        format: { globs: config.specs.join(", "), root: toPosix(config.root) || "." },
+        hint: "write one tool per YAML file where those globs look (`mcp-gen init` makes a project with an example), or point `specs` in mcp-gen.config.yaml elsewhere",
+      }),
+    );
     return { specFiles: specPaths, sources, diagnostics, toolSources, perSpec, missing: [] };
   }
 
@@ -139,9 +141,7 @@ export function buildModel(config: ResolvedConfig, options: BuildOptions = {}): 
   for (const record of records) diagnostics.push(...record.diagnostics);
   // Names are checked across every tool that has one, even those whose schemas failed,
   // so one run reports duplicates and schema problems together.
-  diagnostics.push(
-    ...checkIdentifierCollisions(records.flatMap((record) => record.names.map((named) => ({ ...named, ids: toolIdentifiers(named.name) })))),
-  );
+  diagnostics.push(...checkIdentifierCollisions(records.flatMap((record) => record.names.map((named) => ({ ...named, ids: toolIdentifiers(named.name) })))));
   const tools = records.flatMap((record) => record.tools);
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const result = { specFiles: specPaths, sources, toolSources, perSpec, tools, missing: [...missing].sort() };
@@ -255,7 +255,11 @@ function bundleTool(raw: RawTool, config: ResolvedConfig, files: Pick<BundleArgs
     const tooLong = checkToolName(yaml, [...toolPath, "name"], name);
     // The whole name is too long, not a part the spec spells: point at the spec's name.
     if (tooLong) {
-      const message = diagnosticMessage({ code: "MG012", messageId: "withNamespace", format: { message: tooLong.message, namespace: String(config.namespace) } });
+      const message = diagnosticMessage({
+        code: "MG012",
+        messageId: "withNamespace",
+        format: { message: tooLong.message, namespace: String(config.namespace) },
+      });
       diagnostics.push({ ...tooLong, message, location: locate(yaml, [...toolPath, "name"]) });
     }
   }

@@ -13,7 +13,10 @@ const DIALECT_URIS: Record<string, Dialect> = {
 export function dialectOf(schemaUri: unknown): Dialect | undefined {
   if (schemaUri === undefined) return "2020-12";
   if (typeof schemaUri !== "string") return undefined;
-  const normalized = schemaUri.trim().replace(/#$/, "").replace(/^https?:\/\//, "");
+  const normalized = schemaUri
+    .trim()
+    .replace(/#$/, "")
+    .replace(/^https?:\/\//, "");
   for (const [uri, dialect] of Object.entries(DIALECT_URIS)) {
     if (uri.replace(/^https?:\/\//, "") === normalized) return dialect;
   }

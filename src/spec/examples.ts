@@ -79,7 +79,15 @@ function unusedFields(args: ExamplesArgs, entry: Record<string, unknown>, exampl
     );
   }
   if (example.match === "exact" && example.output === undefined) {
-    return [createDiagnostic({ code: "MG042", messageId: "exactWithoutOutput", format: { example: label }, location: at("match"), hint: "add the expected `output`" })];
+    return [
+      createDiagnostic({
+        code: "MG042",
+        messageId: "exactWithoutOutput",
+        format: { example: label },
+        location: at("match"),
+        hint: "add the expected `output`",
+      }),
+    ];
   }
   if (!args.output && example.output !== undefined && !isToolReturn(example.output)) {
     // Without an outputSchema, `output` is what the handler returns: text, content blocks or a CallToolResult.

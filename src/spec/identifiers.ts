@@ -29,15 +29,60 @@ export function nameWords(name: string): string[] {
  */
 const RESERVED_IDENTIFIERS = new Set([
   // ECMAScript reserved words
-  "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do",
-  "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import",
-  "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true",
-  "try", "typeof", "var", "void", "while", "with",
+  "break",
+  "case",
+  "catch",
+  "class",
+  "const",
+  "continue",
+  "debugger",
+  "default",
+  "delete",
+  "do",
+  "else",
+  "enum",
+  "export",
+  "extends",
+  "false",
+  "finally",
+  "for",
+  "function",
+  "if",
+  "import",
+  "in",
+  "instanceof",
+  "new",
+  "null",
+  "return",
+  "super",
+  "switch",
+  "this",
+  "throw",
+  "true",
+  "try",
+  "typeof",
+  "var",
+  "void",
+  "while",
+  "with",
   // reserved in strict mode (ES modules are strict) and in async or generator bodies
-  "implements", "interface", "let", "package", "private", "protected", "public", "static",
-  "yield", "await", "arguments", "eval",
+  "implements",
+  "interface",
+  "let",
+  "package",
+  "private",
+  "protected",
+  "public",
+  "static",
+  "yield",
+  "await",
+  "arguments",
+  "eval",
   // legal, but confusing or shadowing globals every module may use
-  "constructor", "prototype", "undefined", "globalThis",
+  "constructor",
+  "prototype",
+  "undefined",
+  "globalThis",
   // declared by handlers/index.ts itself
   "handlers",
 ]);
@@ -47,7 +92,10 @@ const RESERVED_IDENTIFIERS = new Set([
  * extension, and `index`, which handlers/index.ts and the docs' index pages already are.
  */
 const RESERVED_FILE_STEMS = new Set([
-  "con", "prn", "aux", "nul",
+  "con",
+  "prn",
+  "aux",
+  "nul",
   ...Array.from({ length: 9 }, (_, i) => `com${i + 1}`),
   ...Array.from({ length: 9 }, (_, i) => `lpt${i + 1}`),
   "index",
@@ -61,7 +109,10 @@ export function toolIdentifiers(name: string): ToolIdentifiers {
   const startsWithDigit = /^\d/.test(joined);
   // json-schema-to-typescript capitalizes a letter after digits in the type names it
   // declares (`Tool3dPrintInput` -> `Tool3DPrintInput`); ours must already be in that form.
-  const pascal = (startsWithDigit || joined === "Tool" ? `Tool${joined}` : joined).replace(/(\d)([a-z])/g, (_, digit: string, letter: string) => `${digit}${letter.toUpperCase()}`);
+  const pascal = (startsWithDigit || joined === "Tool" ? `Tool${joined}` : joined).replace(
+    /(\d)([a-z])/g,
+    (_, digit: string, letter: string) => `${digit}${letter.toUpperCase()}`,
+  );
   const camelBase = startsWithDigit ? pascal : joined;
   const camel = camelBase.charAt(0).toLowerCase() + camelBase.slice(1);
   const stem = words.join("_");

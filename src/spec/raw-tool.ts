@@ -14,17 +14,7 @@ export interface RawTool {
 }
 
 /** The MCP `Tool` fields a spec may carry, listed verbatim by `tools/list`, in MCP's order. */
-export const WIRE_KEYS = [
-  "name",
-  "title",
-  "description",
-  "inputSchema",
-  "outputSchema",
-  "annotations",
-  "icons",
-  "_meta",
-  "execution",
-] as const;
+export const WIRE_KEYS = ["name", "title", "description", "inputSchema", "outputSchema", "annotations", "icons", "_meta", "execution"] as const;
 
 /** Keys only the generator reads; never sent to clients. */
 export const GENERATOR_KEYS = ["examples", "tags", "renamedFrom", "auth"] as const;

@@ -263,8 +263,7 @@ class Bundler {
 
   private loadDocument(absPath: string, realPath: string): { document: SchemaDocument } | { problem: Problem } {
     if (!this.documents.has(realPath)) {
-      const result: LoadResult =
-        realPath === this.realSpec ? { yaml: this.args.yaml, diagnostics: [] } : this.args.loadFile(absPath);
+      const result: LoadResult = realPath === this.realSpec ? { yaml: this.args.yaml, diagnostics: [] } : this.args.loadFile(absPath);
       let document: SchemaDocument | undefined;
       if (result.yaml && (isObject(result.yaml.value) || typeof result.yaml.value === "boolean")) {
         document = { id: realPath, yaml: result.yaml, base: [], value: result.yaml.value, dir: path.dirname(absPath) };

@@ -72,7 +72,11 @@ function checkSchema(
   const dialect = dialectOf(schema.$schema);
   if (!dialect) {
     diagnostics.push(
-      createDiagnostic({ code: "MG021", format: { schema: String(schema.$schema), supported: SUPPORTED_DIALECT_URIS.join(" (the default), ") }, location: at(["$schema"]) }),
+      createDiagnostic({
+        code: "MG021",
+        format: { schema: String(schema.$schema), supported: SUPPORTED_DIALECT_URIS.join(" (the default), ") },
+        location: at(["$schema"]),
+      }),
     );
   }
   if (key === "inputSchema" && schema.type !== "object") {
@@ -97,7 +101,12 @@ function checkSchema(
         if (typeof name !== "string" || Object.hasOwn(properties, name)) return;
         const close = suggest(name, Object.keys(properties));
         diagnostics.push(
-          createDiagnostic({ code: "MG023", format: { name }, location: at([...schemaPath, "required", i]), hint: close ? `did you mean \`${close}\`?` : undefined }),
+          createDiagnostic({
+            code: "MG023",
+            format: { name },
+            location: at([...schemaPath, "required", i]),
+            hint: close ? `did you mean \`${close}\`?` : undefined,
+          }),
         );
       });
     }
@@ -106,7 +115,9 @@ function checkSchema(
         new RegExp(pattern, "u");
       } catch (reason) {
         badPattern = true;
-        diagnostics.push(createDiagnostic({ code: "MG022", messageId: "badPattern", format: { pattern, reason: (reason as Error).message }, location: at(where, part) }));
+        diagnostics.push(
+          createDiagnostic({ code: "MG022", messageId: "badPattern", format: { pattern, reason: (reason as Error).message }, location: at(where, part) }),
+        );
       }
     }
     if (!dialect) return;
@@ -117,7 +128,12 @@ function checkSchema(
       if (isKnownKeyword(dialect, keyword)) continue;
       const suggestion = keyword.startsWith("x-") ? undefined : closestKeyword(dialect, keyword);
       diagnostics.push(
-        createDiagnostic({ code: "MG025", format: { keyword, dialect }, location: at([...schemaPath, keyword], "key"), hint: suggestion ? `did you mean \`${suggestion}\`?` : undefined }),
+        createDiagnostic({
+          code: "MG025",
+          format: { keyword, dialect },
+          location: at([...schemaPath, keyword], "key"),
+          hint: suggestion ? `did you mean \`${suggestion}\`?` : undefined,
+        }),
       );
     }
   });
@@ -136,7 +152,8 @@ function checkSchema(
   }
 
   const compiled = args.schemas.compile(schema, dialect);
-  for (const problem of compiled.problems) diagnostics.push(createDiagnostic({ code: "MG022", format: { key, reason: problem.message }, location: at(problem.path) }));
+  for (const problem of compiled.problems)
+    diagnostics.push(createDiagnostic({ code: "MG022", format: { key, reason: problem.message }, location: at(problem.path) }));
   return { dialect: compiled.problems.length === 0 ? dialect : undefined, diagnostics };
 }
 

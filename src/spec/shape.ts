@@ -56,9 +56,7 @@ function checkFileShape(yaml: YamlFile): ShapeResult {
   if (value === undefined) {
     return {
       tools: [],
-      diagnostics: [
-        createDiagnostic({ code: "MG010", messageId: "emptyFile", location: { file: yaml.file, line: 1, column: 1 } }),
-      ],
+      diagnostics: [createDiagnostic({ code: "MG010", messageId: "emptyFile", location: { file: yaml.file, line: 1, column: 1 } })],
     };
   }
   if (!isPlainObject(value)) {
@@ -127,9 +125,7 @@ function checkToolDetails(yaml: YamlFile, toolPath: DataPath, tool: Record<strin
           code: "MG015",
           format: { key },
           location: locate(yaml, keyPath, "key"),
-          hint: close
-            ? `did you mean \`${close}\`?`
-            : `MCP defines ${KNOWN_ANNOTATION_KEYS.map((k) => `\`${k}\``).join(", ")}`,
+          hint: close ? `did you mean \`${close}\`?` : `MCP defines ${KNOWN_ANNOTATION_KEYS.map((k) => `\`${k}\``).join(", ")}`,
         }),
       });
     }
@@ -152,7 +148,13 @@ function checkScopes(yaml: YamlFile, scopesPath: DataPath, scopes: unknown[]): F
     if (scope.length === 0) {
       findings.push({
         path,
-        diagnostic: createDiagnostic({ code: "MG010", messageId: "emptyScope", format: { field }, location: locate(yaml, path), hint: "remove it, or name the scope the tool needs" }),
+        diagnostic: createDiagnostic({
+          code: "MG010",
+          messageId: "emptyScope",
+          format: { field },
+          location: locate(yaml, path),
+          hint: "remove it, or name the scope the tool needs",
+        }),
       });
       return;
     }
@@ -167,7 +169,8 @@ function checkScopes(yaml: YamlFile, scopesPath: DataPath, scopes: unknown[]): F
             messageId: "invalidScope",
             format: { scope, character: describeChar(char) },
             location: charLocation(yaml, path, offset, char.length),
-            hint: /\s/u.test(char) && words.length > 1 ? `one scope per item: \`[${words.join(", ")}]\`` : "a scope is printable ASCII without spaces, `\"` or `\\`",
+            hint:
+              /\s/u.test(char) && words.length > 1 ? `one scope per item: \`[${words.join(", ")}]\`` : 'a scope is printable ASCII without spaces, `"` or `\\`',
           }),
         });
         return;

@@ -9,7 +9,6 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { TOOL_SPEC_SCHEMA_URL } from "./tool-spec-schema.js";
 
-
 // Interop: the CommonJS module's default export, under Node and under test runners alike.
 type StandaloneCode = (ajv: Ajv2020, refs: Record<string, string>) => string;
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as StandaloneCode;

@@ -142,11 +142,7 @@ export function forEachSchema(schema: unknown, visit: (schema: Record<string, Js
  * `forEachSchema`, without going into the subschemas under the `skipped` keywords (at
  * any depth): e.g. `if`/`not`, whose properties test a value rather than describe it.
  */
-export function forEachSchemaExcept(
-  schema: unknown,
-  skipped: ReadonlySet<string>,
-  visit: (schema: Record<string, JsonValue>, path: SchemaPath) => void,
-): void {
+export function forEachSchemaExcept(schema: unknown, skipped: ReadonlySet<string>, visit: (schema: Record<string, JsonValue>, path: SchemaPath) => void): void {
   walkSchemas(schema, visit, [], new Set(), skipped);
 }
 

@@ -28,7 +28,12 @@ function isContentBlock(value: unknown): boolean {
   if (!required?.every((field) => typeof block[field] === "string")) return false;
   if (block.type === "resource") {
     const resource = block.resource as Record<string, unknown> | null | undefined;
-    return typeof resource === "object" && resource !== null && typeof resource.uri === "string" && (typeof resource.text === "string" || typeof resource.blob === "string");
+    return (
+      typeof resource === "object" &&
+      resource !== null &&
+      typeof resource.uri === "string" &&
+      (typeof resource.text === "string" || typeof resource.blob === "string")
+    );
   }
   return true;
 }

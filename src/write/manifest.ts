@@ -32,7 +32,5 @@ export function parseManifest(text: string): string[] {
   if (typeof data !== "object" || data === null) return [];
   const { generator, version, files } = data as Record<string, unknown>;
   if (generator !== "mcp-gen" || version !== 1 || !Array.isArray(files)) return [];
-  return files.filter(
-    (f): f is string => typeof f === "string" && f !== MANIFEST_FILE && unsafeAreaPathReason(f) === undefined,
-  );
+  return files.filter((f): f is string => typeof f === "string" && f !== MANIFEST_FILE && unsafeAreaPathReason(f) === undefined);
 }

@@ -78,9 +78,13 @@ function checkPaths(files: readonly GeneratedFile[]): Diagnostic[] {
   }
   for (const file of files.filter((f) => f.mode === "rename")) {
     const from = file.from ?? "";
-    const reason = file.area !== "handlers" ? "is not in handlers/" : unsafeAreaPathReason(from) ?? (from === file.path ? "is its own target" : undefined);
-    if (reason) diagnostics.push(createDiagnostic({ code: "MG099", messageId: "unsafeRename", format: { file: `${file.area}/${file.path}`, from: JSON.stringify(from), reason } }));
-    else if (seen.has(`${file.area}/${from}`)) diagnostics.push(createDiagnostic({ code: "MG099", messageId: "producedAndRenamed", format: { file: `${file.area}/${from}` } }));
+    const reason = file.area !== "handlers" ? "is not in handlers/" : (unsafeAreaPathReason(from) ?? (from === file.path ? "is its own target" : undefined));
+    if (reason)
+      diagnostics.push(
+        createDiagnostic({ code: "MG099", messageId: "unsafeRename", format: { file: `${file.area}/${file.path}`, from: JSON.stringify(from), reason } }),
+      );
+    else if (seen.has(`${file.area}/${from}`))
+      diagnostics.push(createDiagnostic({ code: "MG099", messageId: "producedAndRenamed", format: { file: `${file.area}/${from}` } }));
     else seen.add(`${file.area}/${from}`);
   }
   return diagnostics;
@@ -135,11 +139,7 @@ async function passesThroughSymlink(fs: WriterFs, areaDir: string, areaPath: str
   return false;
 }
 
-export async function planWrite(
-  files: readonly GeneratedFile[],
-  dirs: WriteDirs,
-  options: WriteOptions = {},
-): Promise<WritePlan> {
+export async function planWrite(files: readonly GeneratedFile[], dirs: WriteDirs, options: WriteOptions = {}): Promise<WritePlan> {
   const fs = options.fs ?? nodeWriterFs;
   const diagnostics = checkPaths(files);
   for (const dir of [dirs.generated, dirs.handlers]) {
@@ -194,11 +194,7 @@ export async function planWrite(
   }
 
   const manifestText = renderManifest(owned);
-  const manifestAction: WriteAction = !manifestOnDisk.exists
-    ? "create"
-    : sameBytes(manifestOnDisk.bytes, manifestText)
-      ? "unchanged"
-      : "update";
+  const manifestAction: WriteAction = !manifestOnDisk.exists ? "create" : sameBytes(manifestOnDisk.bytes, manifestText) ? "unchanged" : "update";
   actions.push({
     action: manifestAction,
     area: "generated",

@@ -149,11 +149,18 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
       );
       continue;
     }
-    diagnostics.push(createDiagnostic({ code: "MG001", format: { parserMessage: error.message }, location: offsetToLocation(file, lineCounter, error.pos[0], error.pos[1]) }));
+    diagnostics.push(
+      createDiagnostic({ code: "MG001", format: { parserMessage: error.message }, location: offsetToLocation(file, lineCounter, error.pos[0], error.pos[1]) }),
+    );
   }
   for (const warning of doc.warnings) {
     diagnostics.push(
-      createDiagnostic({ code: "MG001", severity: "warning", format: { parserMessage: warning.message }, location: offsetToLocation(file, lineCounter, warning.pos[0], warning.pos[1]) }),
+      createDiagnostic({
+        code: "MG001",
+        severity: "warning",
+        format: { parserMessage: warning.message },
+        location: offsetToLocation(file, lineCounter, warning.pos[0], warning.pos[1]),
+      }),
     );
   }
   if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
@@ -236,7 +243,9 @@ function tooDeep(location: Location): Diagnostic {
  * than MAX_NESTING deep, or a number that is not finite (`.inf`, `.nan`, `1e400`), which
  * JSON would turn into `null`.
  */
-function firstNotJson(value: unknown): { kind: "deep"; path: Array<string | number> } | { kind: "not-finite"; path: Array<string | number>; value: number } | undefined {
+function firstNotJson(
+  value: unknown,
+): { kind: "deep"; path: Array<string | number> } | { kind: "not-finite"; path: Array<string | number>; value: number } | undefined {
   const stack: Array<{ value: unknown; path: Array<string | number> }> = [{ value, path: [] }];
   while (stack.length > 0) {
     const { value: current, path } = stack.pop()!;
@@ -290,7 +299,12 @@ function firstKeyProblem(doc: Document.Parsed): (Omit<Diagnostic, "location"> & 
       if (isCollection(key)) {
         const range = rangeOf(key);
         found = {
-          ...createDiagnostic({ code: "MG010", messageId: "collectionKey", format: { kind: isSeq(key) ? "list" : "mapping" }, hint: "write the key as a string" }),
+          ...createDiagnostic({
+            code: "MG010",
+            messageId: "collectionKey",
+            format: { kind: isSeq(key) ? "list" : "mapping" },
+            hint: "write the key as a string",
+          }),
           range: range ? [range[0], range[1]] : [0, 0],
         };
         return visit.BREAK;

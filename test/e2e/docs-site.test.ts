@@ -156,7 +156,11 @@ describe("the reference pages cover the diagnostics", () => {
 describe("the reference pages cover the environment", () => {
   test("every MCP_GEN_* variable the generator reads", () => {
     const files = readdirSync(path.join(REPO_ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts"));
-    const read = new Set(files.flatMap((file) => [...readFileSync(path.join(REPO_ROOT, "src", file), "utf8").matchAll(/process\.env\.(MCP_GEN_[A-Z_]+)/g)].map((match) => match[1]!)));
+    const read = new Set(
+      files.flatMap((file) =>
+        [...readFileSync(path.join(REPO_ROOT, "src", file), "utf8").matchAll(/process\.env\.(MCP_GEN_[A-Z_]+)/g)].map((match) => match[1]!),
+      ),
+    );
     expect(read.size).toBeGreaterThan(0);
     const cells = firstCells(section(page("cli.md"), "Environment variables"));
     expect([...read].filter((name) => !cells.some((cell) => cell.includes(`\`${name}`)))).toEqual([]);

@@ -47,7 +47,10 @@ async function serveOnce(cwd: string): Promise<void> {
   try {
     await client.connect(transport);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name), stderr).toEqual(["hello"]);
+    expect(
+      tools.map((tool) => tool.name),
+      stderr,
+    ).toEqual(["hello"]);
     const result = await client.callTool({ name: "hello", arguments: { name: "Ada" } });
     expect(result.isError, stderr).toBeFalsy();
   } finally {

@@ -30,9 +30,7 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-export type Target =
-  | { kind: "stdio"; command: string; args: string[]; env?: Record<string, string>; cwd?: string }
-  | { kind: "http"; url: URL };
+export type Target = { kind: "stdio"; command: string; args: string[]; env?: Record<string, string>; cwd?: string } | { kind: "http"; url: URL };
 
 /** How the user answers an elicitation. */
 export type ElicitAnswer = (request: { message: string; mode?: string; requestedSchema?: unknown }) => ElicitResult;
@@ -63,7 +61,10 @@ export async function connect(target: Target, era: Era, options: ConnectOptions 
         })
       : new StreamableHTTPClientTransport(target.url);
   const capabilities = options.capabilities ?? { elicitation: { form: {}, url: {} } };
-  const client = new Client({ name: "mcp-gen-tests", version: "1.0.0" }, { capabilities, ...(era === "modern" ? { versionNegotiation: { mode: "auto" as const } } : {}) });
+  const client = new Client(
+    { name: "mcp-gen-tests", version: "1.0.0" },
+    { capabilities, ...(era === "modern" ? { versionNegotiation: { mode: "auto" as const } } : {}) },
+  );
   const elicited: string[] = [];
   if (capabilities.elicitation) {
     const answer = options.elicit ?? acceptDefaults;

@@ -92,4 +92,3 @@ export function typeCheck(dir: string, include: string[], extra: Record<string, 
   const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
   return { status: r.status ?? -1, output: `${r.stdout}${r.stderr}` };
 }
-

@@ -114,7 +114,11 @@ export interface ProcessOptions {
  * Runs `command args` with PORT=0 and resolves with the first `http://` URL it prints
  * (its "listening" line). Rejects if the process exits first.
  */
-export async function serveProcess(command: string, args: string[], { cwd, env = {}, timeoutMs = 30_000, group = false }: ProcessOptions): Promise<RunningRuntime> {
+export async function serveProcess(
+  command: string,
+  args: string[],
+  { cwd, env = {}, timeoutMs = 30_000, group = false }: ProcessOptions,
+): Promise<RunningRuntime> {
   const child = spawn(command, args, { cwd, env: { ...process.env, PORT: "0", NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"], detached: group });
   const signal = (name: NodeJS.Signals) => (group && child.pid !== undefined ? process.kill(-child.pid, name) : child.kill(name));
   let output = "";

@@ -9,8 +9,8 @@ import { rng } from "./rng.js";
 
 const TYPES = ["string", "number", "integer", "boolean", "null", "object", "array"];
 const KEYS = ["id", "name", "a-b", "1st", "", "$ref", "items", "x_y", "Zed", "type", "ok"];
-const DESCRIPTIONS = ["Plain words.", "Closes */ early", "Two\nlines", "", "Has @tag inside", "mail me@example.org", "Ends with a quote \""];
-const LITERALS: JsonValue[] = ["a", "b", "a", 1, 2.5, true, false, null, "with \"quote\""];
+const DESCRIPTIONS = ["Plain words.", "Closes */ early", "Two\nlines", "", "Has @tag inside", "mail me@example.org", 'Ends with a quote "'];
+const LITERALS: JsonValue[] = ["a", "b", "a", 1, 2.5, true, false, null, 'with "quote"'];
 
 export function randomSchemas(seed: number, count: number): Array<{ input: JsonObject; output?: JsonValue }> {
   const { next: random, chance, pick } = rng(seed);

@@ -41,9 +41,7 @@ function importsOf(file: string, text: string): Import[] {
   const add = (literal: ts.Node, reExport = false) => {
     if (!ts.isStringLiteralLike(literal)) return;
     const specifier = literal.text;
-    const target = specifier.startsWith(".")
-      ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.js$/, ".ts")
-      : undefined;
+    const target = specifier.startsWith(".") ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.js$/, ".ts") : undefined;
     found.push({ from: file, specifier, target, reExport });
   };
   const visit = (node: ts.Node): void => {
@@ -59,8 +57,7 @@ function importsOf(file: string, text: string): Import[] {
         const imported = importedNames.get((element.propertyName ?? element.name).text);
         if (imported) add(imported, true);
       }
-    }
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal);
     else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments.length > 0) add(node.arguments[0]);
     else if (
       ts.isNewExpression(node) &&
@@ -126,7 +123,10 @@ export function layerViolations(files: ReadonlyMap<string, string>): string[] {
       else if (rank(to) > rank(layer)) say(i, `${layer} → ${to}: ${to} comes after ${layer} in ${LAYERS.join(" → ")}`);
       const [a, b] = [unitOf(file), unitOf(i.target)];
       if (a !== b && (layer === "emit" || layer === "commands") && to === layer && !SHARED_UNITS.has(b)) {
-        say(i, `${a}/ imports ${b}/: one ${layer === "emit" ? "emitter" : "command"} does not use another; move what both need to ${layer === "emit" ? "emit/shared/" : "a lower layer"}`);
+        say(
+          i,
+          `${a}/ imports ${b}/: one ${layer === "emit" ? "emitter" : "command"} does not use another; move what both need to ${layer === "emit" ? "emit/shared/" : "a lower layer"}`,
+        );
       }
       if (a !== b) {
         if (!edges.has(a)) edges.set(a, new Map());

@@ -84,7 +84,10 @@ export function watchTargets(runs: readonly ObservedRun[], files: readonly strin
   // A file's folder, or while it does not exist the nearest folder above that does: creating it is seen.
   for (const file of watchedFiles) folders.add(nearestExisting(path.dirname(file)));
   const trees = (list: Iterable<[string, number]>): WatchedTree[] =>
-    [...list].filter(([dir]) => !isExcluded(dir)).map(([dir, depth]) => ({ dir, depth })).sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+    [...list]
+      .filter(([dir]) => !isExcluded(dir))
+      .map(([dir, depth]) => ({ dir, depth }))
+      .sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
   const roots = trees(specRoots);
   const searches = trees(searched.map((search) => [path.resolve(search.dir), search.depth]));
   for (const tree of [...roots, ...searches]) {

@@ -72,8 +72,7 @@ function clientInfo(): { name: string; version: string } {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function describeSource(source: ServerSource): string {
   return "command" in source ? `\`${source.command}\`` : source.url;
@@ -102,7 +101,8 @@ function openTransport(source: ServerSource, options: ListToolsFromServerOptions
     return { transport: new StreamableHTTPClientTransport(url), stderrTail: () => "" };
   }
   const split = splitCommandLine(source.command);
-  if ("error" in split) return { diagnostic: createDiagnostic({ code: "MG070", messageId: "badCommand", format: { source: describeSource(source), reason: split.error } }) };
+  if ("error" in split)
+    return { diagnostic: createDiagnostic({ code: "MG070", messageId: "badCommand", format: { source: describeSource(source), reason: split.error } }) };
   const [command, ...args] = split.argv;
   const transport = new StdioClientTransport({ command, args, cwd: options.cwd, env: inheritedEnvironment(), stderr: "pipe" });
   let tail = "";
@@ -112,7 +112,6 @@ function openTransport(source: ServerSource, options: ListToolsFromServerOptions
   });
   return { transport, stderrTail: () => tail };
 }
-
 
 /**
  * The SDK's server lists an outputSchema whose root is not an object to a 2025-era client
@@ -157,7 +156,6 @@ function looksWrapped(schema: unknown): boolean {
   );
 }
 
-
 function stderrHint(stderr: string): string | undefined {
   const lines = stderr.trimEnd().split("\n").slice(-STDERR_TAIL_LINES);
   return lines.join("") === "" ? undefined : `the server's stderr ended with:\n${lines.map((l) => `    ${l}`).join("\n")}`;
@@ -201,7 +199,12 @@ function describeFailure(error: unknown, context: FailureContext): Diagnostic {
   // A failure while listing is MG071, one before (connecting, the handshake) MG070; both word it alike.
   const code = listing ? "MG071" : "MG070";
   if (error instanceof DeadlineExceeded || (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout)) {
-    return createDiagnostic({ code, messageId: "timeout", format: { where, step, timeoutMs: context.timeoutMs }, hint: hint ?? "a slow server needs a longer --timeout <ms>" });
+    return createDiagnostic({
+      code,
+      messageId: "timeout",
+      format: { where, step, timeoutMs: context.timeoutMs },
+      hint: hint ?? "a slow server needs a longer --timeout <ms>",
+    });
   }
   if (error instanceof ProtocolError) {
     const capability = error.code === -32601 ? "the server may not offer tools (no `tools` capability)" : undefined;
@@ -264,19 +267,13 @@ function withDeadline<T>(work: Promise<T>, deadline: Promise<never>): Promise<T>
  * the connection (a spawned server is always shut down, also after errors and timeouts).
  * Never throws: every problem is a diagnostic (MG070 connecting, MG071 listing).
  */
-export async function listToolsFromServer(
-  source: ServerSource,
-  options: ListToolsFromServerOptions = {},
-): Promise<ListToolsFromServerResult> {
+export async function listToolsFromServer(source: ServerSource, options: ListToolsFromServerOptions = {}): Promise<ListToolsFromServerResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const opened = openTransport(source, options);
   if ("diagnostic" in opened) return { diagnostics: [opened.diagnostic] };
   const { transport } = opened;
 
-  const client = new Client(
-    clientInfo(),
-    options.protocol === "auto" ? { versionNegotiation: { mode: "auto" } } : {},
-  );
+  const client = new Client(clientInfo(), options.protocol === "auto" ? { versionNegotiation: { mode: "auto" } } : {});
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -303,14 +300,20 @@ export async function listToolsFromServer(
       const result = await withDeadline(client.request(request, AS_SENT, requestOptions()), deadline);
       const read = readPage(result);
       if ("error" in read) {
-        return { diagnostics: [createDiagnostic({ code: "MG071", messageId: "invalidResult", format: { source: describeSource(source), step, reason: read.error } })] };
+        return {
+          diagnostics: [createDiagnostic({ code: "MG071", messageId: "invalidResult", format: { source: describeSource(source), step, reason: read.error } })],
+        };
       }
       tools.push(...read.tools);
       if (read.nextCursor === undefined) return { tools, diagnostics: legacyWrapWarnings(tools, client.getNegotiatedProtocolVersion()) };
       if (seen.has(read.nextCursor)) {
         return {
           diagnostics: [
-            createDiagnostic({ code: "MG071", messageId: "cursorRepeated", format: { source: describeSource(source), cursor: JSON.stringify(read.nextCursor), step } }),
+            createDiagnostic({
+              code: "MG071",
+              messageId: "cursorRepeated",
+              format: { source: describeSource(source), cursor: JSON.stringify(read.nextCursor), step },
+            }),
           ],
         };
       }

@@ -42,23 +42,32 @@ function inDump(options: ImportOptions, diagnostic: Diagnostic, path: DumpPath):
 
 export function importToolList(data: unknown, options: ImportOptions = {}): ImportResult {
   const found = findToolList(data);
-  if ("error" in found) return { files: [], diagnostics: [inDump(options, createDiagnostic({ code: "MG010", messageId: "notToolList", format: { problem: found.error } }), [])] };
+  if ("error" in found)
+    return { files: [], diagnostics: [inDump(options, createDiagnostic({ code: "MG010", messageId: "notToolList", format: { problem: found.error } }), [])] };
 
   const diagnostics: Diagnostic[] = [];
   if (found.nextCursor) {
     const cursor = JSON.stringify(found.nextCursor.value.slice(0, 40));
-    diagnostics.push(inDump(options, createDiagnostic({ code: "MG010", messageId: "onePage", severity: "warning", format: { cursor } }), found.nextCursor.path));
+    diagnostics.push(
+      inDump(options, createDiagnostic({ code: "MG010", messageId: "onePage", severity: "warning", format: { cursor } }), found.nextCursor.path),
+    );
   }
   const tools: Array<Record<string, unknown> & { name: string }> = [];
   found.tools.forEach((tool, index) => {
     const path = [...found.path, index];
     if (typeof tool !== "object" || tool === null || Array.isArray(tool)) {
       // A warning: the other tools are still imported.
-      diagnostics.push(inDump(options, createDiagnostic({ code: "MG010", messageId: "toolNotObject", severity: "warning", format: { number: index + 1 } }), path));
+      diagnostics.push(
+        inDump(options, createDiagnostic({ code: "MG010", messageId: "toolNotObject", severity: "warning", format: { number: index + 1 } }), path),
+      );
     } else if (typeof (tool as Record<string, unknown>).name !== "string") {
       const hasName = Object.hasOwn(tool, "name");
       diagnostics.push(
-        inDump(options, createDiagnostic({ code: "MG010", messageId: "toolWithoutName", severity: "warning", format: { number: index + 1 } }), hasName ? [...path, "name"] : path),
+        inDump(
+          options,
+          createDiagnostic({ code: "MG010", messageId: "toolWithoutName", severity: "warning", format: { number: index + 1 } }),
+          hasName ? [...path, "name"] : path,
+        ),
       );
     } else {
       tools.push(tool as Record<string, unknown> & { name: string });

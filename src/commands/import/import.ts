@@ -34,9 +34,7 @@ export const SPEC_SCHEMA_PATH = fileURLToPath(new URL("../../../schema/tool-spec
 /** Node turns a larger delay into 1 ms. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
-type ImportSource =
-  | { kind: "file"; file: string }
-  | { kind: "server"; server: ServerSource; timeoutMs: number; protocol: ProtocolNegotiation };
+type ImportSource = { kind: "file"; file: string } | { kind: "server"; server: ServerSource; timeoutMs: number; protocol: ProtocolNegotiation };
 
 /** Which of the three sources the user asked for, or why the command line is wrong. */
 export function importSourceFrom(file: string | undefined, options: ImportCommandOptions): ImportSource | { usage: string } {
@@ -106,7 +104,15 @@ export async function importTools(file: string | undefined, options: ImportComma
   const outDir = path.resolve(cwd, options.out);
   const source = importSourceFrom(file, options);
   const sources = new Map<string, string>();
-  const nothing = { outDir, sources, refused: [], empty: false, ok: false, written: [], checked: { diagnostics: [], sources: new Map<string, string>(), unread: [] } };
+  const nothing = {
+    outDir,
+    sources,
+    refused: [],
+    empty: false,
+    ok: false,
+    written: [],
+    checked: { diagnostics: [], sources: new Map<string, string>(), unread: [] },
+  };
   if ("usage" in source) return { ...nothing, usage: source.usage, diagnostics: [] };
   const schemaComment = toPosix(path.relative(outDir, specSchemaFor(outDir)));
   let diagnostics: Diagnostic[];
@@ -148,11 +154,12 @@ export async function importTools(file: string | undefined, options: ImportComma
  * The new spec files through `generate`'s own checks (no lint), as the working directory's
  * project sees them; paths in the result are relative to the working directory.
  */
-async function checkWritten(
-  written: readonly string[],
-  cwd: string,
-): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string>; unread: string[] }> {
-  const [{ resolveConfig }, { buildModel }, { findSpecFiles }] = await Promise.all([import("../../config/config.js"), import("../../spec/build-model.js"), import("../../spec/find-specs.js")]);
+async function checkWritten(written: readonly string[], cwd: string): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string>; unread: string[] }> {
+  const [{ resolveConfig }, { buildModel }, { findSpecFiles }] = await Promise.all([
+    import("../../config/config.js"),
+    import("../../spec/build-model.js"),
+    import("../../spec/find-specs.js"),
+  ]);
   const { config } = resolveConfig({ cwd });
   // A config that does not load is reported by `generate`; the import itself is done.
   if (!config) return { diagnostics: [], sources: new Map(), unread: [] };

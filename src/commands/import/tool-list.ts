@@ -6,8 +6,7 @@ export type DumpPath = Array<string | number>;
 
 export type ToolListShape = { tools: unknown[]; path: DumpPath; nextCursor?: { value: string; path: DumpPath } } | { error: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function findToolList(data: unknown): ToolListShape {
   if (Array.isArray(data)) return { tools: data, path: [] };

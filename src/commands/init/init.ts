@@ -103,7 +103,10 @@ export function scaffoldFiles(name: string, projectDir: string, template: InitTe
   for (const rel of templateFiles(TEMPLATES, "")) if (template === "node" || !NODE_ONLY.has(rel)) sources.set(rel, new URL(rel, TEMPLATES));
   if (template === "workers") for (const rel of templateFiles(WORKERS_TEMPLATE, "")) sources.set(rel, new URL(rel, WORKERS_TEMPLATE));
   const files: ScaffoldFile[] = [...sources].map(([rel, source]) => ({
-    path: rel.split("/").map((part) => RENAMED[part] ?? part).join("/"),
+    path: rel
+      .split("/")
+      .map((part) => RENAMED[part] ?? part)
+      .join("/"),
     // {{folder}}: where the project is, which for a scoped name (`@acme/weather`) is not the name.
     contents: readFileSync(source, "utf8")
       .replaceAll("{{name}}", name)

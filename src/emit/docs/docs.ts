@@ -64,7 +64,10 @@ export function emitDocs(
   if (formats.includes("html")) {
     for (const page of renderHtmlSite(model, schemas)) add(`${htmlPrefix}${page.path}`, page.contents);
   }
-  add("catalog.json", renderCatalog(model, (tool) => pageLinks(tool, formats, htmlPrefix)));
+  add(
+    "catalog.json",
+    renderCatalog(model, (tool) => pageLinks(tool, formats, htmlPrefix)),
+  );
   return files;
 }
 
@@ -123,9 +126,7 @@ function firstLine(text: string): string {
 function renderToolPage(tool: ToolModel, order: number, schemas: CompiledSchemas): string {
   const annotations = tool.wire.annotations ?? {};
   const { badges, ignored } = toolBadges(annotations);
-  const behaviour = badges.map(
-    (badge) => `**${badge.label}**: ${badge.explanation} ${badge.setAs ? `(${inlineCode(badge.setAs)})` : "(default)"}`,
-  );
+  const behaviour = badges.map((badge) => `**${badge.label}**: ${badge.explanation} ${badge.setAs ? `(${inlineCode(badge.setAs)})` : "(default)"}`);
   if (badges.length === 2) {
     const note = ignored.length > 0 ? ` (${ignored.map(inlineCode).join(", ")} ${ignored.length > 1 ? "are" : "is"} ignored.)` : "";
     behaviour.splice(1, 0, `Destructive and idempotent hints apply only to tools that are not read-only.${note}`);
@@ -146,7 +147,9 @@ function renderToolPage(tool: ToolModel, order: number, schemas: CompiledSchemas
       description: tool.wire.description?.trim() ? escapeBlock(tool.wire.description) : null,
       behaviour,
       input: renderSchema(schemaTable(tool.wire.inputSchema), "No parameters."),
-      output: tool.wire.outputSchema ? [renderSchema(schemaTable(tool.wire.outputSchema), "No properties."), ...noteOf(wrappedOutputNote(tool))].join("\n\n") : null,
+      output: tool.wire.outputSchema
+        ? [renderSchema(schemaTable(tool.wire.outputSchema), "No properties."), ...noteOf(wrappedOutputNote(tool))].join("\n\n")
+        : null,
       examples: exampleExchanges(tool, schemas).map((exchange) => ({
         title: escapeText(exchange.title),
         request: codeBlock("json", JSON.stringify(exchange.request, null, 2)),
@@ -199,7 +202,9 @@ function indexContext(model: ProjectModel) {
         link: `[${inlineCode(tool.name)}](./${encodeURIComponent(tool.ids.file)}.md)`,
         title: escapeCell(toolTitle(tool)),
         summary: escapeCell(firstSentence(tool.wire.description ?? "")),
-        behaviour: toolBadges(tool.wire.annotations ?? {}).badges.map((badge) => badge.label.toLowerCase()).join(", "),
+        behaviour: toolBadges(tool.wire.annotations ?? {})
+          .badges.map((badge) => badge.label.toLowerCase())
+          .join(", "),
       })),
     })),
     clientConfig: codeBlock("json", clientConfigJson(model.server)),

@@ -60,7 +60,7 @@ function inputValidator(tool: ToolModel, schemas: CompiledSchemas): (input: Json
   const check = schemas.compile(tool.wire.inputSchema, tool.inputDialect).validate;
   // The checker already compiled this schema; should ajv still refuse, the docs stay generic.
   if (!check) return () => undefined;
-  return (input) => (check(input) ? undefined : (check.errors as ValidationError[] | null | undefined) ?? undefined);
+  return (input) => (check(input) ? undefined : ((check.errors as ValidationError[] | null | undefined) ?? undefined));
 }
 
 /**
@@ -71,5 +71,5 @@ function inputValidator(tool: ToolModel, schemas: CompiledSchemas): (input: Json
 export function wrappedOutputNote(tool: ToolModel): string | undefined {
   const schema = tool.wire.outputSchema;
   if (schema === undefined || schema.type === "object") return undefined;
-  return "Clients on a protocol revision before 2026-07-28 get this output wrapped in an object, as `structuredContent: { \"result\": ... }`, matching the wrapped `outputSchema` they are listed.";
+  return 'Clients on a protocol revision before 2026-07-28 get this output wrapped in an object, as `structuredContent: { "result": ... }`, matching the wrapped `outputSchema` they are listed.';
 }

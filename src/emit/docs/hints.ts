@@ -78,7 +78,9 @@ export function toolBadges(annotations: JsonObject): { badges: Badge[]; ignored:
     return { hint, value: hints[hint], label, explanation, ...(set === undefined ? {} : { setAs: `${HINT_KEYS[hint]}: ${set}` }) };
   });
   const ignored = hints.readOnly
-    ? (["destructive", "idempotent"] as const).filter((hint) => hintValue(annotations, hint) !== undefined).map((hint) => `${HINT_KEYS[hint]}: ${hintValue(annotations, hint)}`)
+    ? (["destructive", "idempotent"] as const)
+        .filter((hint) => hintValue(annotations, hint) !== undefined)
+        .map((hint) => `${HINT_KEYS[hint]}: ${hintValue(annotations, hint)}`)
     : [];
   return { badges, ignored };
 }

@@ -116,13 +116,21 @@ export function typeOf(schema: JsonValue): string {
   if (typeof schema.$ref === "string") return refName(schema.$ref);
   if ("const" in schema) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return unique(schema.enum.map((value) => JSON.stringify(value))).join(" | ");
-  for (const [keyword, joiner] of [["anyOf", " | "], ["oneOf", " | "], ["allOf", " & "]] as const) {
+  for (const [keyword, joiner] of [
+    ["anyOf", " | "],
+    ["oneOf", " | "],
+    ["allOf", " & "],
+  ] as const) {
     const branches = schema[keyword];
     if (Array.isArray(branches) && branches.length > 0 && !("type" in schema)) {
       return unique(branches.map((branch) => wrapCompound(typeOf(branch)))).join(joiner);
     }
   }
-  const types = Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === "string") : typeof schema.type === "string" ? [schema.type] : [];
+  const types = Array.isArray(schema.type)
+    ? schema.type.filter((t): t is string => typeof t === "string")
+    : typeof schema.type === "string"
+      ? [schema.type]
+      : [];
   if (types.length === 0) {
     if (isObject(schema.properties)) types.push("object");
     else if ("items" in schema || "prefixItems" in schema) types.push("array");

@@ -17,7 +17,9 @@ export function emitExamples(model: ProjectModel): GeneratedFile[] {
     `import type { ToolExampleCase } from "mcp-gen/runtime";`,
     "",
     "/** Every spec example, by tool name then in spec order. Run them with `runExamples` or `exampleTests` from mcp-gen/runtime. */",
-    cases.length === 0 ? "export const examples: readonly ToolExampleCase[] = [];" : `export const examples: readonly ToolExampleCase[] = [\n${cases.join("")}];`,
+    cases.length === 0
+      ? "export const examples: readonly ToolExampleCase[] = [];"
+      : `export const examples: readonly ToolExampleCase[] = [\n${cases.join("")}];`,
     "",
   ].join("\n");
   return [{ area: "generated", path: "examples.ts", contents, mode: "generated" }];

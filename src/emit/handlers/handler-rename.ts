@@ -49,7 +49,8 @@ export function renameHandlerModule(project: Project, text: string, from: Names,
   // Any other use of the old names would have to change too, and that would touch the body.
   const uses = (name: string) => sourceFile.getDescendantsOfKind(ts.SyntaxKind.Identifier).filter((id) => id.getText() === name);
   const exportUses = uses(from.handler);
-  if (exportUses.length !== 1) return at(exportUses.find((id) => id !== declaration.getNameNode()) ?? declaration, `\`${from.handler}\` is used elsewhere in the file`);
+  if (exportUses.length !== 1)
+    return at(exportUses.find((id) => id !== declaration.getNameNode()) ?? declaration, `\`${from.handler}\` is used elsewhere in the file`);
   const typeUses = uses(from.handlerType);
   if (typeUses.length !== (aliased ? 1 : 2)) {
     const other = typeUses.find((id) => id !== imported.name && id !== typeName) ?? typeName;
@@ -102,12 +103,7 @@ export function moduleReferences(project: Project, text: string): ModuleReferenc
 }
 
 /** The import of `importedName` bound to `localName`, from a module path ending in `suffix`. */
-function findTypeImport(
-  sourceFile: SourceFile,
-  localName: string,
-  importedName: string,
-  suffix: string,
-): { name: Identifier; specifier: Node } | undefined {
+function findTypeImport(sourceFile: SourceFile, localName: string, importedName: string, suffix: string): { name: Identifier; specifier: Node } | undefined {
   const { Node } = tsMorph();
   for (const declaration of sourceFile.getImportDeclarations()) {
     const specifier = declaration.getModuleSpecifier();

@@ -78,7 +78,8 @@ export function updateIndex(project: Project, model: ProjectModel, text: string,
   }
   // A spread (`...guarded`) or a key only the code knows may already hold a missing tool:
   // an entry added after it would silently replace the author's handler. Leave the file alone.
-  const unseen = missing.length > 0 ? object.getProperties().find((property) => propertyName(property) === undefined && !isPrototypeSetter(property)) : undefined;
+  const unseen =
+    missing.length > 0 ? object.getProperties().find((property) => propertyName(property) === undefined && !isPrototypeSetter(property)) : undefined;
   if (unseen) {
     const names = missing.map((tool) => `\`${tool.name}\``).join(", ");
     return {

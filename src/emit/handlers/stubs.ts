@@ -159,13 +159,16 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
         code: "MG050",
         format: { file: diagnosticFile(path) },
         location: { file: diagnosticFile(path), line: 1, column: 1 },
-        hint: namespaced ? namespaceHint(namespaced.rest, namespaced, diagnosticFile) : "delete it if its tool was removed, or move shared code into a subfolder",
+        hint: namespaced
+          ? namespaceHint(namespaced.rest, namespaced, diagnosticFile)
+          : "delete it if its tool was removed, or move shared code into a subfolder",
       }),
     );
   }
 
   // Handler files by path, then the index.
-  const byPath = (a: GeneratedFile, b: GeneratedFile) => Number(a.path === INDEX) - Number(b.path === INDEX) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const byPath = (a: GeneratedFile, b: GeneratedFile) =>
+    Number(a.path === INDEX) - Number(b.path === INDEX) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   return { files: files.sort(byPath), diagnostics: sortDiagnostics(diagnostics) };
 }
 
@@ -193,12 +196,7 @@ interface RenamePlan {
  * renamed only when it alone belongs to the old name, the new file does not exist yet,
  * and it still has the shape of a stub; otherwise it is left alone and reported.
  */
-function planRenames(
-  parser: () => Project,
-  model: ProjectModel,
-  existing: ExistingHandlers,
-  diagnosticFile: (file: string) => string,
-): RenamePlan {
+function planRenames(parser: () => Project, model: ProjectModel, existing: ExistingHandlers, diagnosticFile: (file: string) => string): RenamePlan {
   const plan: RenamePlan = { moves: [], indexRenames: new Map(), blocked: new Set(), diagnostics: [] };
   const toolNames = new Set(model.tools.map((tool) => tool.name));
   const claims = new Map<string, number>();
@@ -375,5 +373,8 @@ function newProject(): Project {
 }
 
 function firstLine(text: string): string {
-  return text.trim().split(/\r?\n|\u2028|\u2029/)[0].trim();
+  return text
+    .trim()
+    .split(/\r?\n|\u2028|\u2029/)[0]
+    .trim();
 }

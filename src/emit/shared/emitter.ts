@@ -46,4 +46,3 @@ export interface Emitter {
   readonly name: string;
   emit(model: ProjectModel, context: EmitContext): Promise<Emitted>;
 }
-

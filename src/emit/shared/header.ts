@@ -11,7 +11,10 @@ export function generatedHeader(sources: readonly string[], comment: "//" | "#" 
 
 /** A spec path inside a one-line comment must not end the comment or the line. */
 export function sanitizeForComment(text: string): string {
-  return text.replace(/[\r\n\u2028\u2029]/g, " ").replace(/\*\//g, "*\\/").replace(/-->/g, "--\\>");
+  return text
+    .replace(/[\r\n\u2028\u2029]/g, " ")
+    .replace(/\*\//g, "*\\/")
+    .replace(/-->/g, "--\\>");
 }
 
 /** The spec file of every tool, once each and sorted: what a project-wide file is generated from. */

@@ -22,7 +22,11 @@ import { setOwn } from "../../util/set-own.js";
 /** How many tools are compiled at once: enough to overlap the async $ref pass, few enough to bound memory. */
 const CONCURRENCY = 16;
 
-export async function emitToolModules(model: ProjectModel, translations: TranslationsMemo = new TypeTranslations(), reuse?: ReuseFile): Promise<GeneratedFile[]> {
+export async function emitToolModules(
+  model: ProjectModel,
+  translations: TranslationsMemo = new TypeTranslations(),
+  reuse?: ReuseFile,
+): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   const wanted = model.tools.filter((tool, index) => !reuse?.(tool, index, toolTypesPath(tool)));
   for (let start = 0; start < wanted.length; start += CONCURRENCY) {
@@ -201,7 +205,10 @@ export function typesInput(tool: ToolModel): JsonObject {
  */
 function withoutProvenanceComments(code: string): string {
   return code
-    .replace(/(\n \* )?\n \* This interface was referenced by `[^`\n]*`'s JSON-Schema( definition)?\n \* via the `(definition|patternProperty)` "[^\n]*"\.(?=\n)/g, "")
+    .replace(
+      /(\n \* )?\n \* This interface was referenced by `[^`\n]*`'s JSON-Schema( definition)?\n \* via the `(definition|patternProperty)` "[^\n]*"\.(?=\n)/g,
+      "",
+    )
     .replace(/^\/\*\*\n \*\/\n/gm, "");
 }
 
@@ -213,18 +220,7 @@ function withoutProvenanceComments(code: string): string {
  * property, which would make a named type of each), ids, and jstt's own extensions,
  * which must never reach the output from someone else's schema.
  */
-const KEYS_HIDDEN_FROM_JSTT = new Set([
-  "$id",
-  "$schema",
-  "id",
-  "title",
-  "tsType",
-  "tsEnumNames",
-  "tsExtends",
-  "extends",
-  "$defs",
-  "definitions",
-]);
+const KEYS_HIDDEN_FROM_JSTT = new Set(["$id", "$schema", "id", "title", "tsType", "tsEnumNames", "tsExtends", "extends", "$defs", "definitions"]);
 
 interface DefinitionName {
   owner: "input" | "output";
@@ -266,8 +262,7 @@ function typeSchemaOf(tool: ToolModel): JsonObject {
     if (!ref.startsWith("#")) return undefined;
     const segments = ref.slice(1).split("/").slice(1).map(unescapePointerSegment);
     const [container, key, ...rest] = segments;
-    const target =
-      container !== undefined && key !== undefined ? renamed.get(definitionKey({ owner, container, key })) : undefined;
+    const target = container !== undefined && key !== undefined ? renamed.get(definitionKey({ owner, container, key })) : undefined;
     if (target !== undefined) return pointer(["$defs", target, ...rest]);
     if (owner === "output") return pointer(["$defs", ids.outputType, ...segments]);
     return ref;
@@ -277,7 +272,10 @@ function typeSchemaOf(tool: ToolModel): JsonObject {
   for (const root of roots) {
     const ownDefinitions = [...renamed.entries()].filter(([key]) => key.startsWith(`${root.owner}\u0000`));
     for (const [, name] of ownDefinitions) {
-      cleanedDefinitions.set(name, cleanForTypes(definitions.get(name) as JsonValue, (ref) => rewriteRef(root.owner, ref)));
+      cleanedDefinitions.set(
+        name,
+        cleanForTypes(definitions.get(name) as JsonValue, (ref) => rewriteRef(root.owner, ref)),
+      );
     }
   }
   const [input, output] = roots.map((root) => refIntoAllOf(cleanForTypes(root.schema, (ref) => rewriteRef(root.owner, ref))));
@@ -329,7 +327,11 @@ function cleanForTypes(schema: JsonValue, rewriteRef: (ref: string) => string | 
       for (const [name, subschema] of Object.entries(value)) setOwn(map, name, cleanForTypes(subschema, rewriteRef));
       setOwn(copy, key, map);
     } else if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
-      setOwn(copy, key, value.map((subschema) => cleanForTypes(subschema, rewriteRef)));
+      setOwn(
+        copy,
+        key,
+        value.map((subschema) => cleanForTypes(subschema, rewriteRef)),
+      );
     } else if (SCHEMA_KEYWORDS.has(key)) {
       setOwn(copy, key, cleanForTypes(value, rewriteRef));
     } else {

@@ -72,12 +72,7 @@ export function assembleValidators(model: ProjectModel, chunks: SchemaChunks, ch
   }
   files.push(generated("validators.js", [header, ...reexports, ""].join("\n")));
   const declarations = sources.map((source) => `export declare const ${source.exportName}: CompiledValidator;`);
-  files.push(
-    generated(
-      "validators.d.ts",
-      [header, `import type { CompiledValidator } from "mcp-gen/runtime";`, "", ...declarations, ""].join("\n"),
-    ),
-  );
+  files.push(generated("validators.d.ts", [header, `import type { CompiledValidator } from "mcp-gen/runtime";`, "", ...declarations, ""].join("\n")));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -8,16 +8,67 @@ import { wordsOf } from "../words.js";
 
 /** Verbs that start the name or description of a tool that only reads. */
 const READ_VERBS = new Set([
-  "get", "list", "search", "read", "fetch", "find", "query", "lookup", "look", "show", "describe",
-  "retrieve", "view", "count", "browse", "inspect", "return",
+  "get",
+  "list",
+  "search",
+  "read",
+  "fetch",
+  "find",
+  "query",
+  "lookup",
+  "look",
+  "show",
+  "describe",
+  "retrieve",
+  "view",
+  "count",
+  "browse",
+  "inspect",
+  "return",
 ]);
 /** Third-person forms, as descriptions often start: "Gets the ...", "Returns ...". */
-const READ_VERBS_THIRD_PERSON = new Set([...READ_VERBS].map((verb) => (/(ch|sh|s|x)$/.test(verb) ? `${verb}es` : verb.endsWith("y") ? `${verb.slice(0, -1)}ies` : `${verb}s`)));
+const READ_VERBS_THIRD_PERSON = new Set(
+  [...READ_VERBS].map((verb) => (/(ch|sh|s|x)$/.test(verb) ? `${verb}es` : verb.endsWith("y") ? `${verb.slice(0, -1)}ies` : `${verb}s`)),
+);
 /** A name with any of these words is not taken for read-only, whatever its description says. */
 const WRITE_WORDS = new Set([
-  "create", "delete", "remove", "update", "write", "set", "send", "post", "put", "patch", "modify", "add", "insert",
-  "upload", "move", "rename", "edit", "execute", "exec", "run", "kill", "start", "stop", "restart", "install",
-  "merge", "push", "close", "cancel", "approve", "submit", "save", "apply", "reset", "clear", "drop", "launch",
+  "create",
+  "delete",
+  "remove",
+  "update",
+  "write",
+  "set",
+  "send",
+  "post",
+  "put",
+  "patch",
+  "modify",
+  "add",
+  "insert",
+  "upload",
+  "move",
+  "rename",
+  "edit",
+  "execute",
+  "exec",
+  "run",
+  "kill",
+  "start",
+  "stop",
+  "restart",
+  "install",
+  "merge",
+  "push",
+  "close",
+  "cancel",
+  "approve",
+  "submit",
+  "save",
+  "apply",
+  "reset",
+  "clear",
+  "drop",
+  "launch",
 ]);
 
 export function annotationRules(ctx: ToolLintContext): Finding[] {

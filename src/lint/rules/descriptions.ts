@@ -9,7 +9,11 @@ export function descriptionRules(ctx: ToolLintContext): Finding[] {
   const description = ctx.tool.wire.description;
   if (typeof description !== "string" || description.trim() === "") {
     findings.push(
-      createDiagnostic({ code: "MG103", format: { tool: ctx.tool.name }, location: description !== undefined ? ctx.at(["description"]) : ctx.at(["name"], "key") }),
+      createDiagnostic({
+        code: "MG103",
+        format: { tool: ctx.tool.name },
+        location: description !== undefined ? ctx.at(["description"]) : ctx.at(["name"], "key"),
+      }),
     );
   } else if (onlyRepeatsName(description, ctx.source.specName)) {
     findings.push(createDiagnostic({ code: "MG105", format: { tool: ctx.tool.name }, location: ctx.at(["description"]) }));
@@ -26,7 +30,11 @@ export function descriptionRules(ctx: ToolLintContext): Finding[] {
       const text = property.description;
       if (typeof text !== "string" || text.trim() === "") {
         findings.push(
-          createDiagnostic({ code: "MG104", format: { property: name, tool: ctx.tool.name }, location: ctx.atSchema("inputSchema", [...schemaPath, "properties", name], "key") }),
+          createDiagnostic({
+            code: "MG104",
+            format: { property: name, tool: ctx.tool.name },
+            location: ctx.atSchema("inputSchema", [...schemaPath, "properties", name], "key"),
+          }),
         );
       } else if (onlyRepeatsName(text, name)) {
         findings.push(

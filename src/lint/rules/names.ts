@@ -54,7 +54,10 @@ export function nameStyleRule(tools: readonly SpeltName[]): Finding[] {
   const styled = tools.map((ctx) => ({ ctx, style: nameStyle(ctx.specName) }));
   const counts = new Map<NameStyle, number>();
   for (const { style } of styled) if (style && style !== "mixed") counts.set(style, (counts.get(style) ?? 0) + 1);
-  const main = STYLE_ORDER.reduce<NameStyle | undefined>((best, style) => ((counts.get(style) ?? 0) > (best ? counts.get(best)! : 0) ? style : best), undefined);
+  const main = STYLE_ORDER.reduce<NameStyle | undefined>(
+    (best, style) => ((counts.get(style) ?? 0) > (best ? counts.get(best)! : 0) ? style : best),
+    undefined,
+  );
   const findings: Finding[] = [];
   const example = styled.find((other) => other.style === main);
   for (const { ctx, style } of styled) {

@@ -24,7 +24,9 @@ export function schemaRules(ctx: ToolLintContext): Finding[] {
     if (!schema) continue;
     forEachSchemaExcept(schema, VALUE_TEST_KEYWORDS, (node, schemaPath) => {
       if ("enum" in node && !("type" in node)) {
-        findings.push(createDiagnostic({ code: "MG108", format: { tool: ctx.tool.name, schema: key }, location: ctx.atSchema(key, [...schemaPath, "enum"], "key") }));
+        findings.push(
+          createDiagnostic({ code: "MG108", format: { tool: ctx.tool.name, schema: key }, location: ctx.atSchema(key, [...schemaPath, "enum"], "key") }),
+        );
       }
       if (key !== "inputSchema" || !isInputObject(node)) return;
       // An `allOf` branch is part of an object: closing it would reject the other branches' properties.
@@ -33,14 +35,25 @@ export function schemaRules(ctx: ToolLintContext): Finding[] {
         findings.push(
           schemaPath.length === 0
             ? createDiagnostic({ code: "MG109", format: { tool: ctx.tool.name }, location: ctx.at(["inputSchema"], "key") })
-            : createDiagnostic({ code: "MG109", messageId: "nested", format: { path: schemaPath.join("."), tool: ctx.tool.name }, location: ctx.atSchema(key, schemaPath, "key") }),
+            : createDiagnostic({
+                code: "MG109",
+                messageId: "nested",
+                format: { path: schemaPath.join("."), tool: ctx.tool.name },
+                location: ctx.atSchema(key, schemaPath, "key"),
+              }),
         );
       }
       const required = new Set(Array.isArray(node.required) ? node.required : []);
       for (const [name, property] of Object.entries(isObject(node.properties) ? node.properties : {})) {
         if (required.has(name) || !isObject(property) || "default" in property || "const" in property || "$ref" in property) continue;
         if (typeof property.description === "string" && MENTIONS_DEFAULT.test(property.description)) continue;
-        findings.push(createDiagnostic({ code: "MG111", format: { property: name, tool: ctx.tool.name }, location: ctx.atSchema(key, [...schemaPath, "properties", name], "key") }));
+        findings.push(
+          createDiagnostic({
+            code: "MG111",
+            format: { property: name, tool: ctx.tool.name },
+            location: ctx.atSchema(key, [...schemaPath, "properties", name], "key"),
+          }),
+        );
       }
     });
     findings.push(...unusedDefs(ctx, key, schema));
@@ -74,7 +87,13 @@ function unusedDefs(ctx: ToolLintContext, key: SchemaKey, schema: SchemaNode): F
     }
     for (const name of Object.keys(defs)) {
       if (reached.has(name)) continue;
-      findings.push(createDiagnostic({ code: "MG110", format: { entry: `${defsKey}/${name}`, tool: ctx.tool.name, schema: key }, location: ctx.atSchema(key, [defsKey, name], "key") }));
+      findings.push(
+        createDiagnostic({
+          code: "MG110",
+          format: { entry: `${defsKey}/${name}`, tool: ctx.tool.name, schema: key },
+          location: ctx.atSchema(key, [defsKey, name], "key"),
+        }),
+      );
     }
   }
   return findings;

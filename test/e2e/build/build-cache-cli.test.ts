@@ -39,8 +39,6 @@ function project(extra: Record<string, string> = {}): string {
   return dir;
 }
 
-
-
 describe("build cache", () => {
   it("the CLI prints the same summary from the cache, and --no-cache is accepted", () => {
     const dir = project();

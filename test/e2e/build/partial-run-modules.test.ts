@@ -50,7 +50,6 @@ vi.mock("../../../src/emit/shared/templates.js", async (importOriginal) => {
   };
 });
 
-
 const projects: string[] = [];
 afterAll(() => projects.forEach(removeProject));
 
@@ -68,8 +67,6 @@ const edit = (dir: string, file: string, change: (text: string) => string) => {
   const absPath = path.join(dir, file);
   writeFileSync(absPath, change(readFileSync(absPath, "utf8")));
 };
-
-
 
 describe("partial runs", () => {
   it("needs neither ajv nor json-schema-to-typescript for an edit that keeps the schemas", async () => {

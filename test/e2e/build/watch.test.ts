@@ -41,9 +41,7 @@ function startWatch(cwd: string, env: Record<string, string> = {}): Watched {
   let stderr = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal })),
-  );
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
   return { child, stdout: () => stdout, stderr: () => stderr, exit };
 }
 
@@ -99,84 +97,90 @@ describe("generate --watch", () => {
   it.each([
     ["without a build cache", false],
     ["with the build cache", true],
-  ])("%s: regenerates on spec, $ref and config changes, survives a broken spec, picks up new specs, and exits 0 on Ctrl-C", async (_what, cached) => {
-    const dir = tempProject("watch", {
-      "package.json": JSON.stringify({ name: "watch-demo", version: "1.0.0", type: "module" }),
-      "specs/ping.yaml": PING("Sends a ping."),
-      "specs/schemas/message.yaml": MESSAGE("text"),
-    });
-    dirs.push(dir);
-    const cacheDir = path.join(dir, ".cache-dir");
-    const watched = startWatch(dir, cached ? { MCP_GEN_CACHE_DIR: cacheDir } : { MCP_GEN_NO_CACHE: "1" });
-    children.push(watched.child);
-    // A run is over when the watcher says it is watching again.
-    let runs = 0;
-    const nextRun = async (what: string) => {
-      runs++;
-      await waitFor(`run ${runs} (${what}) to finish`, watched, () => count(watched.stderr(), WATCHING) >= runs);
-    };
+  ])(
+    "%s: regenerates on spec, $ref and config changes, survives a broken spec, picks up new specs, and exits 0 on Ctrl-C",
+    async (_what, cached) => {
+      const dir = tempProject("watch", {
+        "package.json": JSON.stringify({ name: "watch-demo", version: "1.0.0", type: "module" }),
+        "specs/ping.yaml": PING("Sends a ping."),
+        "specs/schemas/message.yaml": MESSAGE("text"),
+      });
+      dirs.push(dir);
+      const cacheDir = path.join(dir, ".cache-dir");
+      const watched = startWatch(dir, cached ? { MCP_GEN_CACHE_DIR: cacheDir } : { MCP_GEN_NO_CACHE: "1" });
+      children.push(watched.child);
+      // A run is over when the watcher says it is watching again.
+      let runs = 0;
+      const nextRun = async (what: string) => {
+        runs++;
+        await waitFor(`run ${runs} (${what}) to finish`, watched, () => count(watched.stderr(), WATCHING) >= runs);
+      };
 
-    await nextRun("the first run");
-    expect(read(dir, "generated/tools/ping.ts")).toContain("Sends a ping.");
-    expect(read(dir, "handlers/ping.ts")).toContain("export const ping: PingHandler");
-    // The runs record the build cache exactly when it is on.
-    expect(existsSync(cacheDir) && readdirSync(cacheDir).some((name) => name.endsWith(".memo.json"))).toBe(cached);
+      await nextRun("the first run");
+      expect(read(dir, "generated/tools/ping.ts")).toContain("Sends a ping.");
+      expect(read(dir, "handlers/ping.ts")).toContain("export const ping: PingHandler");
+      // The runs record the build cache exactly when it is on.
+      expect(existsSync(cacheDir) && readdirSync(cacheDir).some((name) => name.endsWith(".memo.json"))).toBe(cached);
 
-    // A spec edit.
-    writeFiles(dir, { "specs/ping.yaml": PING("Sends a ping, edited.") });
-    await nextRun("a spec edit");
-    expect(read(dir, "generated/tools/ping.ts")).toContain("Sends a ping, edited.");
-    expect(read(dir, "generated/docs/catalog.json")).toContain("Sends a ping, edited.");
-    expect(watched.stderr()).toContain("specs/ping.yaml changed; regenerating");
+      // A spec edit.
+      writeFiles(dir, { "specs/ping.yaml": PING("Sends a ping, edited.") });
+      await nextRun("a spec edit");
+      expect(read(dir, "generated/tools/ping.ts")).toContain("Sends a ping, edited.");
+      expect(read(dir, "generated/docs/catalog.json")).toContain("Sends a ping, edited.");
+      expect(watched.stderr()).toContain("specs/ping.yaml changed; regenerating");
 
-    // The same text saved again: nothing to write.
-    writeFiles(dir, { "specs/ping.yaml": PING("Sends a ping, edited.") });
-    await nextRun("a save without a change");
-    // The summary comes on stdout, the "watching" line on stderr: two pipes, so the summary
-    // may reach this process second. Wait for it rather than read stdout at once.
-    await waitFor("the run's summary", watched, () => count(watched.stdout(), "mcp-gen: 1 tool,") >= 3);
-    expect(watched.stdout().trimEnd().split("\n").at(-1)).toMatch(/everything up to date/);
+      // The same text saved again: nothing to write.
+      writeFiles(dir, { "specs/ping.yaml": PING("Sends a ping, edited.") });
+      await nextRun("a save without a change");
+      // The summary comes on stdout, the "watching" line on stderr: two pipes, so the summary
+      // may reach this process second. Wait for it rather than read stdout at once.
+      await waitFor("the run's summary", watched, () => count(watched.stdout(), "mcp-gen: 1 tool,") >= 3);
+      expect(watched.stdout().trimEnd().split("\n").at(-1)).toMatch(/everything up to date/);
 
-    // An edit of a file the spec `$ref`s (ignored as a spec, watched as a source).
-    writeFiles(dir, { "specs/schemas/message.yaml": MESSAGE("body") });
-    await nextRun("a $ref'd file edit");
-    expect(read(dir, "generated/tools/ping.ts")).toMatch(/\bbody\?: string/);
+      // An edit of a file the spec `$ref`s (ignored as a spec, watched as a source).
+      writeFiles(dir, { "specs/schemas/message.yaml": MESSAGE("body") });
+      await nextRun("a $ref'd file edit");
+      expect(read(dir, "generated/tools/ping.ts")).toMatch(/\bbody\?: string/);
 
-    // A broken spec: its diagnostic, nothing written, still watching.
-    const before = snapshotTree(dir);
-    writeFiles(dir, { "specs/ping.yaml": "name: ping\ndescription: [unclosed\ninputSchema: { type: object }\n" });
-    await nextRun("a broken spec");
-    expect(watched.stderr()).toMatch(/specs\/ping\.yaml:\d+:\d+ error MG001/);
-    expect(watched.stderr()).toContain("nothing was written");
-    expect(snapshotTree(dir)).toEqual(new Map([...before, ["specs/ping.yaml", readFileSync(path.join(dir, "specs/ping.yaml"), "utf8")]]));
+      // A broken spec: its diagnostic, nothing written, still watching.
+      const before = snapshotTree(dir);
+      writeFiles(dir, { "specs/ping.yaml": "name: ping\ndescription: [unclosed\ninputSchema: { type: object }\n" });
+      await nextRun("a broken spec");
+      expect(watched.stderr()).toMatch(/specs\/ping\.yaml:\d+:\d+ error MG001/);
+      expect(watched.stderr()).toContain("nothing was written");
+      expect(snapshotTree(dir)).toEqual(new Map([...before, ["specs/ping.yaml", readFileSync(path.join(dir, "specs/ping.yaml"), "utf8")]]));
 
-    // Fixed again: recovery.
-    writeFiles(dir, { "specs/ping.yaml": PING("Sends a ping, fixed.") });
-    await nextRun("the fix");
-    expect(read(dir, "generated/tools/ping.ts")).toContain("Sends a ping, fixed.");
+      // Fixed again: recovery.
+      writeFiles(dir, { "specs/ping.yaml": PING("Sends a ping, fixed.") });
+      await nextRun("the fix");
+      expect(read(dir, "generated/tools/ping.ts")).toContain("Sends a ping, fixed.");
 
-    // A new spec in a folder that did not exist: new generated files and a new stub.
-    mkdirSync(path.join(dir, "specs/more"));
-    writeFiles(dir, { "specs/more/pong.yaml": PONG });
-    await waitFor("a run that writes generated/tools/pong.ts and handlers/pong.ts", watched, () => {
-      return count(watched.stderr(), WATCHING) > runs && existsSync(path.join(dir, "generated/tools/pong.ts")) && existsSync(path.join(dir, "handlers/pong.ts"));
-    });
-    runs = count(watched.stderr(), WATCHING);
-    expect(read(dir, "handlers/index.ts")).toContain("pong: pong");
+      // A new spec in a folder that did not exist: new generated files and a new stub.
+      mkdirSync(path.join(dir, "specs/more"));
+      writeFiles(dir, { "specs/more/pong.yaml": PONG });
+      await waitFor("a run that writes generated/tools/pong.ts and handlers/pong.ts", watched, () => {
+        return (
+          count(watched.stderr(), WATCHING) > runs && existsSync(path.join(dir, "generated/tools/pong.ts")) && existsSync(path.join(dir, "handlers/pong.ts"))
+        );
+      });
+      runs = count(watched.stderr(), WATCHING);
+      expect(read(dir, "handlers/index.ts")).toContain("pong: pong");
 
-    // A config file appearing changes the server name.
-    writeFiles(dir, { "mcp-gen.config.yaml": "server: { name: watched-server, version: 9.9.9 }\n" });
-    await waitFor("the config's server name in generated/server.ts", watched, () => read(dir, "generated/server.ts").includes('"watched-server"'));
-    await waitFor("the watcher to watch again", watched, () => count(watched.stderr(), WATCHING) > runs);
+      // A config file appearing changes the server name.
+      writeFiles(dir, { "mcp-gen.config.yaml": "server: { name: watched-server, version: 9.9.9 }\n" });
+      await waitFor("the config's server name in generated/server.ts", watched, () => read(dir, "generated/server.ts").includes('"watched-server"'));
+      await waitFor("the watcher to watch again", watched, () => count(watched.stderr(), WATCHING) > runs);
 
-    // Ctrl-C.
-    watched.child.kill("SIGINT");
-    const exit = await Promise.race([
-      watched.exit,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no exit within ${WAIT_MS} ms of SIGINT\n${watched.stderr()}`)), WAIT_MS)),
-    ]);
-    expect(exit).toEqual({ code: 0, signal: null });
-  }, 120_000);
+      // Ctrl-C.
+      watched.child.kill("SIGINT");
+      const exit = await Promise.race([
+        watched.exit,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no exit within ${WAIT_MS} ms of SIGINT\n${watched.stderr()}`)), WAIT_MS)),
+      ]);
+      expect(exit).toEqual({ code: 0, signal: null });
+    },
+    120_000,
+  );
 });
 
 describe("generate --watch: what else it listens for", () => {

@@ -146,19 +146,16 @@ describe("mcp-gen CLI", () => {
     expect(readFileSync(path.join(dir, "specs/echo.yaml"), "utf8")).toContain("name: echo");
     // The schema comment goes through the project's node_modules (a path every checkout of it
     // has), not to where that link resolves on this machine.
-    expect(readFileSync(path.join(dir, "specs/echo.yaml"), "utf8")).toMatch(/^# yaml-language-server: \$schema=\.\.\/node_modules\/mcp-gen\/schema\/tool-spec\.schema\.json\n/);
+    expect(readFileSync(path.join(dir, "specs/echo.yaml"), "utf8")).toMatch(
+      /^# yaml-language-server: \$schema=\.\.\/node_modules\/mcp-gen\/schema\/tool-spec\.schema\.json\n/,
+    );
     expect(runCli(["import", "dump.json"], dir).status).toBe(1);
     expect(runCli(["import", "dump.json", "--force"], dir).status).toBe(0);
     expect(runCli(["generate"], dir).status).toBe(0);
   });
 
   it("imports every tool it can, then says which new specs need fixing before generate", () => {
-    const dump = [
-      { name: "a b", inputSchema: { type: "object" } },
-      { name: "fine", inputSchema: { type: "object" } },
-      { name: "no_schema" },
-      42,
-    ];
+    const dump = [{ name: "a b", inputSchema: { type: "object" } }, { name: "fine", inputSchema: { type: "object" } }, { name: "no_schema" }, 42];
     const dir = project({ "dump.json": JSON.stringify(dump) });
     const r = runCli(["import", "dump.json"], dir);
     expect(r.status).toBe(1);
@@ -212,10 +209,18 @@ describe("mcp-gen CLI", () => {
   });
 
   it.each([
-    ["no source", [], "error: give a tools/list dump <tools.json>, --from-server \"<command>\" or --url <url>"],
-    ["two sources", ["dump.json", "--url", "http://127.0.0.1:9/mcp"], "error: give only one of <tools.json>, --from-server and --url (got <tools.json> and --url)"],
+    ["no source", [], 'error: give a tools/list dump <tools.json>, --from-server "<command>" or --url <url>'],
+    [
+      "two sources",
+      ["dump.json", "--url", "http://127.0.0.1:9/mcp"],
+      "error: give only one of <tools.json>, --from-server and --url (got <tools.json> and --url)",
+    ],
     ["three sources", ["dump.json", "--from-server", "x", "--url", "http://127.0.0.1:9/mcp"], "(got <tools.json> and --from-server and --url)"],
-    ["a bad timeout", ["--url", "http://127.0.0.1:9/mcp", "--timeout", "soon"], "error: --timeout takes a whole number of milliseconds from 1 to 2147483647, not 'soon'"],
+    [
+      "a bad timeout",
+      ["--url", "http://127.0.0.1:9/mcp", "--timeout", "soon"],
+      "error: --timeout takes a whole number of milliseconds from 1 to 2147483647, not 'soon'",
+    ],
     ["a timeout with a file", ["dump.json", "--timeout", "100"], "error: --timeout applies only to --from-server and --url"],
     ["a URL that is not http", ["--url", "file:///tmp/x"], "error: --url takes an http:// or https:// URL, not 'file:///tmp/x'"],
     ["an unterminated quote", ["--from-server", "node 'server.js"], "error: --from-server: unterminated single quote in 'node 'server.js'"],

@@ -47,12 +47,14 @@ describe("mcp-gen lint", () => {
     const r = runCliWithEnv(["lint", "--format", "json"], project({ "specs/get_user.yaml": GET_USER }));
     const out = JSON.parse(r.stdout) as { ok: boolean; diagnostics: Array<Record<string, unknown>> };
     expect(out.ok).toBe(true);
-    expect(out.diagnostics.map((d) => [d.code, d.severity, d.file, d.line, d.column])).toEqual([
-      ["MG102", "warning", "specs/get_user.yaml", 1, 7],
-      ["MG112", "info", "specs/get_user.yaml", 1, 1],
-      ["MG104", "warning", "specs/get_user.yaml", 6, 5],
-      ["MG111", "info", "specs/get_user.yaml", 6, 5],
-    ].sort((a, b) => (a[3] as number) - (b[3] as number) || (a[4] as number) - (b[4] as number)));
+    expect(out.diagnostics.map((d) => [d.code, d.severity, d.file, d.line, d.column])).toEqual(
+      [
+        ["MG102", "warning", "specs/get_user.yaml", 1, 7],
+        ["MG112", "info", "specs/get_user.yaml", 1, 1],
+        ["MG104", "warning", "specs/get_user.yaml", 6, 5],
+        ["MG111", "info", "specs/get_user.yaml", 6, 5],
+      ].sort((a, b) => (a[3] as number) - (b[3] as number) || (a[4] as number) - (b[4] as number)),
+    );
   });
 
   it("--max-warnings N exits 1 when exceeded (MG140), not when met", () => {

@@ -36,7 +36,9 @@ describe("monorepo", () => {
     expect(existsSync(path.join(dir, "packages/a/src/handlers/alpha.ts"))).toBe(true);
     expect(existsSync(path.join(dir, "packages/b/generated/tools/b_beta.ts"))).toBe(true);
     expect(existsSync(path.join(dir, "generated"))).toBe(false);
-    expect(r.stdout).toMatch(/^\[packages\/a\]\n {2}new handler stub: packages\/a\/src\/handlers\/alpha\.ts\n[\s\S]*^mcp-gen \[packages\/a\]: 1 tool, \d+ files written/m);
+    expect(r.stdout).toMatch(
+      /^\[packages\/a\]\n {2}new handler stub: packages\/a\/src\/handlers\/alpha\.ts\n[\s\S]*^mcp-gen \[packages\/a\]: 1 tool, \d+ files written/m,
+    );
     expect(r.stdout).toMatch(/^\[packages\/b\]$/m);
     expect(r.stdout).toMatch(/^mcp-gen: 2 projects, all ok in \d+ ms$/m);
   });
@@ -101,9 +103,7 @@ describe("monorepo", () => {
       "mcp-gen.config.yaml": "projects: [packages/*, packages/gone]\n",
       "packages/b/specs/broken.yaml": "name: broken\ninputSchema: { type: string }\n",
     });
-    expect(runCliWithEnv(["generate"], broken).stdout.trimEnd().split("\n").at(-1)).toMatch(
-      /^mcp-gen: 2 projects, 1 failed, 1 workspace error in \d+ ms$/,
-    );
+    expect(runCliWithEnv(["generate"], broken).stdout.trimEnd().split("\n").at(-1)).toMatch(/^mcp-gen: 2 projects, 1 failed, 1 workspace error in \d+ ms$/);
   });
 
   it.each([["generate"], ["lint"]])("%s --format json for one project in another folder names that folder, as its paths are relative to it", (command) => {

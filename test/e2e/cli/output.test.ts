@@ -23,9 +23,7 @@ describe("generate output", () => {
     const first = runCliWithEnv(["generate"], dir);
     expect(first.status).toBe(0);
     expect(first.stderr).toBe("");
-    expect(first.stdout).toMatch(
-      /^mcp-gen: 1 tool, \d+ files written, 0 unchanged in \d+ ms; lint: 1 warning, 2 info \(`mcp-gen lint` lists them\)$/m,
-    );
+    expect(first.stdout).toMatch(/^mcp-gen: 1 tool, \d+ files written, 0 unchanged in \d+ ms; lint: 1 warning, 2 info \(`mcp-gen lint` lists them\)$/m);
     writeFiles(dir, { "specs/echo.yaml": ECHO.replace("Echoes text back.", "Echoes the text it gets.") });
     const second = runCliWithEnv(["generate"], dir);
     // The tool's types, registry and docs change; the rest is already right.

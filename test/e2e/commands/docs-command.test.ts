@@ -12,7 +12,8 @@ function project(files: Record<string, string>): string {
   return dir;
 }
 
-const ECHO = "name: echo\ndescription: Echoes text back.\ntags: [text]\nannotations: { readOnlyHint: true }\ninputSchema:\n  type: object\n  properties:\n    text: { type: string }\n";
+const ECHO =
+  "name: echo\ndescription: Echoes text back.\ntags: [text]\nannotations: { readOnlyHint: true }\ninputSchema:\n  type: object\n  properties:\n    text: { type: string }\n";
 const DROP = "name: drop\ndescription: Drops a table.\ninputSchema: { type: object }\n";
 
 describe("mcp-gen docs", () => {
@@ -37,7 +38,7 @@ describe("mcp-gen docs", () => {
     expect(run.status).toBe(0);
     expect(readdirSync(path.join(dir, "site")).sort()).toEqual([".mcp-gen-manifest.json", "catalog.json", "drop.html", "echo.html", "index.html"]);
     const index = readFileSync(path.join(dir, "site", "index.html"), "utf8");
-    expect(index).toContain('<h1>docs-demo</h1>');
+    expect(index).toContain("<h1>docs-demo</h1>");
     // A file of the user's in the same folder is never touched.
     writeFileSync(path.join(dir, "site", "notes.txt"), "mine");
     rmSync(path.join(dir, "specs", "drop.yaml"));

@@ -108,10 +108,7 @@ describe("listToolsFromServer over stdio", () => {
   });
 
   it.each(["legacy", "auto"] as const)("keeps fields the SDK client drops or reorders (%s negotiation)", async (protocol) => {
-    const result = await listToolsFromServer(
-      { command: stdioServerCommand(EXTRA_FIELDS_TOOLS, ["--page-size", "2"]) },
-      { protocol },
-    );
+    const result = await listToolsFromServer({ command: stdioServerCommand(EXTRA_FIELDS_TOOLS, ["--page-size", "2"]) }, { protocol });
     expect(result.diagnostics).toEqual([]);
     const expected = sentInEra(toolsOf(EXTRA_FIELDS_TOOLS), protocol);
     expectSameJson(result.tools, expected);
@@ -180,7 +177,10 @@ describe("listToolsFromServer over Streamable HTTP", () => {
     const server = createToolServer({
       info: { name: "roots", version: "1" },
       registry: {
-        names: { definition: { name: "names", inputSchema: { type: "object" }, outputSchema: names }, validateInput: Object.assign(() => true, { errors: null }) },
+        names: {
+          definition: { name: "names", inputSchema: { type: "object" }, outputSchema: names },
+          validateInput: Object.assign(() => true, { errors: null }),
+        },
       },
       handlers: { names: async () => [] },
       logger: { debug() {}, info() {}, warn() {}, error() {} },
@@ -188,7 +188,9 @@ describe("listToolsFromServer over Streamable HTTP", () => {
     const running = await server.serveHttp({ port: 0 });
     try {
       const legacy = await listToolsFromServer({ url: running.url.href });
-      expect(legacy.tools).toEqual([{ name: "names", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { result: names }, required: ["result"] } }]);
+      expect(legacy.tools).toEqual([
+        { name: "names", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { result: names }, required: ["result"] } },
+      ]);
       expect(legacy.diagnostics).toMatchObject([
         {
           code: "MG071",

@@ -110,7 +110,9 @@ describe("mcp-gen init, then npm install && npm start / npm test", () => {
       const test = npm(["test"], project);
       expect(test.status).not.toBe(0);
       expect(test.output).toMatch(/# fail 1\n/);
-      expect(test.output).toContain(`specs/hello.yaml:35:5: hello: Greet Ada: the result differs from the example's output: /greeting: expected "Hi, Ada!", got "Hello, Ada!"`);
+      expect(test.output).toContain(
+        `specs/hello.yaml:35:5: hello: Greet Ada: the result differs from the example's output: /greeting: expected "Hi, Ada!", got "Hello, Ada!"`,
+      );
     } finally {
       writeFileSync(spec, original);
     }

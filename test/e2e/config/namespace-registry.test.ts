@@ -8,7 +8,8 @@ import { removeProject, tempProject, typeCheck } from "../../helpers/project.js"
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeProject));
 
-const SPEC = "name: create_issue\ndescription: Open an issue.\ninputSchema:\n  type: object\n  properties:\n    title: { type: string, description: Issue title }\n  required: [title]\n";
+const SPEC =
+  "name: create_issue\ndescription: Open an issue.\ninputSchema:\n  type: object\n  properties:\n    title: { type: string, description: Issue title }\n  required: [title]\n";
 
 describe("namespace", () => {
   it("the compiled registry's tools/list payload carries the prefixed name", async () => {

@@ -55,7 +55,8 @@ describe.skipIf(!executablePath)("the HTML reference in Chromium", () => {
     return { page, network, errors };
   }
 
-  const visibleNames = (page: Page) => page.locator("ul.tools li[data-name]:visible").evaluateAll((items) => [...new Set(items.map((item) => item.getAttribute("data-name")))]);
+  const visibleNames = (page: Page) =>
+    page.locator("ul.tools li[data-name]:visible").evaluateAll((items) => [...new Set(items.map((item) => item.getAttribute("data-name")))]);
 
   test("the index lists every tool, links to its page, and fetches nothing", async () => {
     const { page, network, errors } = await open(url("index.html"));

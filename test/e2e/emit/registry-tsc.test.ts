@@ -9,7 +9,6 @@ import { emitHandlerStubs } from "../../../src/emit/handlers/stubs.js";
 import type { ProjectModel, ToolModel } from "../../../src/spec/model.js";
 import { createIssue, getWeather, projectModel } from "../../helpers/project-model.js";
 
-
 // --- The emitted files type-check together, as a user's project would ---------------
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -40,11 +39,18 @@ function writeProject(dir: string, model: ProjectModel, existingHandlers: Map<st
   };
   for (const file of [...emitRegistry(model), ...emitHandlersInterface(model)]) write(`generated/${file.path}`, file.contents);
   for (const tool of model.tools) write(`generated/tools/${tool.ids.file}.ts`, toolModule(tool));
-  write("generated/validators.js", validatorNames(model).map((name) => `export const ${name} = () => true;\n`).join(""));
+  write(
+    "generated/validators.js",
+    validatorNames(model)
+      .map((name) => `export const ${name} = () => true;\n`)
+      .join(""),
+  );
   write(
     "generated/validators.d.ts",
     `import type { CompiledValidator } from "mcp-gen/runtime";\n` +
-      validatorNames(model).map((name) => `export declare const ${name}: CompiledValidator;\n`).join(""),
+      validatorNames(model)
+        .map((name) => `export declare const ${name}: CompiledValidator;\n`)
+        .join(""),
   );
   for (const [file, contents] of existingHandlers) write(`handlers/${file}`, contents);
   const stubs = emitHandlerStubs(model, { files: existingHandlers }, { generatedFromHandlers: "../generated", handlersDir: "handlers" });

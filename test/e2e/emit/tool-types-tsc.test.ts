@@ -9,10 +9,6 @@ import { emitToolModules } from "../../../src/emit/tools/tool-modules.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
-
-
-
-
 /** A spread of the corpus: every server, and the tools with the oddest schemas. */
 const TYPE_CHECKED_TOOLS = [
   "create_repository", // a property named `private`

@@ -118,26 +118,22 @@ describe("emitValidators", () => {
       ["validateLegacyLookupOutput", {}],
       ["validatePingInput", { count: 0 }],
     ]);
-    expect(results).toEqual([
-      { valid: true, errors: [] },
-      {
-        valid: false,
-        errors: [
-          " additionalProperties",
-          "/email format",
-          "/nickname maxLength",
-          "/org required",
-          "/org/parts/0 required",
-        ].sort(),
-      },
-      { valid: true, errors: [] },
-      { valid: false, errors: ["/id type", "/tags uniqueItems"] },
-      { valid: true, errors: [] },
-      { valid: false, errors: ["/when format", "/where/zip pattern"] },
-      { valid: true, errors: [] },
-      { valid: false, errors: [" required"] },
-      { valid: false, errors: ["/count minimum"] },
-    ].map((result) => ({ ...result, errors: [...result.errors] })));
+    expect(results).toEqual(
+      [
+        { valid: true, errors: [] },
+        {
+          valid: false,
+          errors: [" additionalProperties", "/email format", "/nickname maxLength", "/org required", "/org/parts/0 required"].sort(),
+        },
+        { valid: true, errors: [] },
+        { valid: false, errors: ["/id type", "/tags uniqueItems"] },
+        { valid: true, errors: [] },
+        { valid: false, errors: ["/when format", "/where/zip pattern"] },
+        { valid: true, errors: [] },
+        { valid: false, errors: [" required"] },
+        { valid: false, errors: ["/count minimum"] },
+      ].map((result) => ({ ...result, errors: [...result.errors] })),
+    );
   });
 });
 describe("emitValidators with the checker's compiled functions", () => {
@@ -196,14 +192,14 @@ describe("corpus validators", () => {
     const files = emitValidators(corpusModel);
     const outDir = writeFiles(files, "corpus");
     const names = corpusModel.tools.map((tool) => `validate${tool.ids.pascal}Input`);
-    const results = validateInNode(outDir, names.map((name) => [name, 42]));
+    const results = validateInNode(
+      outDir,
+      names.map((name) => [name, 42]),
+    );
     expect(results.every((result) => !result.valid && result.errors.includes(" type"))).toBe(true);
     expect(results).toHaveLength(tools.size);
 
-    writeFileSync(
-      path.join(outDir, "use.ts"),
-      `import { ${names[0]} } from "./validators.js";\nexport const ok: boolean = ${names[0]}({});\n`,
-    );
+    writeFileSync(path.join(outDir, "use.ts"), `import { ${names[0]} } from "./validators.js";\nexport const ok: boolean = ${names[0]}({});\n`);
     // skipLibCheck off, so validators.d.ts itself is checked too.
     const tsc = typeCheck(outDir, ["use.ts"], { skipLibCheck: false });
     expect(tsc.output).toBe("");

@@ -8,7 +8,17 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeProject, tempProject, writeFiles } from "../../helpers/project.js";
 import { CASES, PAYLOADS, type HostileCase } from "../../helpers/hostile/cases.js";
-import { brokenTableRows, generateInProcess, importRegistry, listTree, pool, rawControlLines, summarize, typeCheckBatch, type InProcessRun } from "../../helpers/hostile/harness.js";
+import {
+  brokenTableRows,
+  generateInProcess,
+  importRegistry,
+  listTree,
+  pool,
+  rawControlLines,
+  summarize,
+  typeCheckBatch,
+  type InProcessRun,
+} from "../../helpers/hostile/harness.js";
 
 const OWNED = ["generated", "handlers"];
 let batch: string;
@@ -63,7 +73,9 @@ describe("hostile specs", () => {
     const { toolDefinitions } = await importRegistry(batch, project);
     if (c.wire) expect(JSON.stringify(toolDefinitions)).toBe(JSON.stringify(c.wire));
     // Escaped everywhere else: no raw control characters in any generated file, tables intact.
-    for (const file of listTree(path.join(dir, "generated")).map((l) => l.split(" ")[0]).filter((f) => !f.endsWith("/"))) {
+    for (const file of listTree(path.join(dir, "generated"))
+      .map((l) => l.split(" ")[0])
+      .filter((f) => !f.endsWith("/"))) {
       const text = readFileSync(path.join(dir, "generated", file), "utf8");
       expect(rawControlLines(text), `${file}: raw NUL or CR`).toEqual([]);
       if (file.endsWith(".md")) expect(brokenTableRows(text), file).toEqual([]);
@@ -76,7 +88,9 @@ describe("hostile specs", () => {
   });
 
   it("wrote nothing beside the case folders", () => {
-    const top = readdirSync(batch).filter((n) => !n.startsWith("case-")).sort();
+    const top = readdirSync(batch)
+      .filter((n) => !n.startsWith("case-"))
+      .sort();
     expect(top).toEqual(["node_modules", "out", "tsconfig.json"]);
   });
 });

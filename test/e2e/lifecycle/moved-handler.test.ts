@@ -7,8 +7,6 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { removeProject, runCli, tempProject, typeCheck } from "../../helpers/project.js";
 
-
-
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeProject));
 

@@ -9,7 +9,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../../src/build/generate.js";
 import { removeProject, tempProject, typeCheck, writeFiles } from "../../helpers/project.js";
 
-
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeProject));
 
@@ -38,7 +37,9 @@ describe("adopting a namespace, end to end (the README's recipe)", () => {
     expect(second.exitCode).toBe(0);
     expect(second.diagnostics.filter((d) => /^MG(05|16)/.test(d.code))).toEqual([]);
     expect(second.written?.filter((file) => file.includes("handlers/"))).toEqual([]);
-    expect(readFileSync(path.join(dir, "handlers/acme_hello.ts"), "utf8")).toContain('export const acmeHello: AcmeHelloHandler = async (input, context) => {\n  return "AUTHORED";');
+    expect(readFileSync(path.join(dir, "handlers/acme_hello.ts"), "utf8")).toContain(
+      'export const acmeHello: AcmeHelloHandler = async (input, context) => {\n  return "AUTHORED";',
+    );
     const check = typeCheck(dir, ["generated/**/*.ts", "handlers/**/*.ts"]);
     expect(check.output).toBe("");
     expect(check.status).toBe(0);

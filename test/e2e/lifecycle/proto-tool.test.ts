@@ -8,7 +8,7 @@ import { removeProject, tempProject, typeCheck } from "../../helpers/project.js"
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeProject));
 
-it("generate writes `[\"__proto__\"]: proto`, a second run changes nothing, tsc accepts it", async () => {
+it('generate writes `["__proto__"]: proto`, a second run changes nothing, tsc accepts it', async () => {
   const dir = tempProject("proto-tool", {
     "package.json": JSON.stringify({ name: "proto-tool", version: "1.0.0", type: "module" }),
     "specs/proto.yaml": "name: __proto__\ndescription: A valid MCP name.\ninputSchema:\n  type: object\n",

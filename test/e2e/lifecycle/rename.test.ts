@@ -5,11 +5,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../../src/build/generate.js";
 import { removeProject, tempProject, typeCheck, writeFiles } from "../../helpers/project.js";
 
-
-
-
-
-
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeProject));
 describe("generate with renamedFrom, end to end", () => {
@@ -22,17 +17,20 @@ describe("generate with renamedFrom, end to end", () => {
     expect((await generate({ cwd: dir })).exitCode).toBe(0);
     const authored = readFileSync(path.join(dir, "handlers/get_weather.ts"), "utf8").replace(
       /throw new ToolError\([^)]*\);/,
-      "// AUTHORED: my own code\n  return `weather in ${input.location ?? \"nowhere\"}`;",
+      '// AUTHORED: my own code\n  return `weather in ${input.location ?? "nowhere"}`;',
     );
     writeFileSync(path.join(dir, "handlers/get_weather.ts"), authored);
 
-    writeFiles(dir, { "specs/get_weather.yaml": "name: fetch_forecast\nrenamedFrom: get_weather\ndescription: Forecast.\ninputSchema:\n  type: object\n  properties:\n    location: { type: string }\n" });
+    writeFiles(dir, {
+      "specs/get_weather.yaml":
+        "name: fetch_forecast\nrenamedFrom: get_weather\ndescription: Forecast.\ninputSchema:\n  type: object\n  properties:\n    location: { type: string }\n",
+    });
     const result = await generate({ cwd: dir });
     expect(result.exitCode).toBe(0);
     expect(result.diagnostics.filter((d) => d.code.startsWith("MG16")).map((d) => d.code)).toEqual(["MG160"]);
     expect(existsSync(path.join(dir, "handlers/get_weather.ts"))).toBe(false);
     const renamed = readFileSync(path.join(dir, "handlers/fetch_forecast.ts"), "utf8");
-    expect(renamed).toContain("// AUTHORED: my own code\n  return `weather in ${input.location ?? \"nowhere\"}`;");
+    expect(renamed).toContain('// AUTHORED: my own code\n  return `weather in ${input.location ?? "nowhere"}`;');
     expect(renamed).toContain("export const fetchForecast: FetchForecastHandler = async (input, context) => {");
     expect(readFileSync(path.join(dir, "handlers/index.ts"), "utf8")).toContain("fetch_forecast: fetchForecast,");
 

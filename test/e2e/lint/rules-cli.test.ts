@@ -37,7 +37,6 @@ examples:
 
 type Expected = { code: string; file: string; line: number; column: number; severity: string };
 
-
 function found(diagnostics: Diagnostic[]): Expected[] {
   return diagnostics.map((d) => ({
     code: d.code,
@@ -52,7 +51,10 @@ describe("lint rules", () => {
   it("report a problem in a $ref'd file several tools share once, there, for lint and for generate's count of warnings", () => {
     const withRef = (name: string) =>
       CLEAN.replace("name: convert_units", `name: ${name}`)
-        .replace("    value: { type: number, description: Quantity to convert }\n", "    value: { $ref: './schemas/value.yaml', description: Quantity to convert }\n")
+        .replace(
+          "    value: { type: number, description: Quantity to convert }\n",
+          "    value: { $ref: './schemas/value.yaml', description: Quantity to convert }\n",
+        )
         .replace("{ value: 3 }", "{ value: { amount: 3 } }");
     const files = {
       "specs/a.yaml": withRef("convert_a"),

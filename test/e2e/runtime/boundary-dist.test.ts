@@ -9,8 +9,6 @@ import { REPO_ROOT } from "../../helpers/project.js";
 const GENERATOR_PACKAGES = ["ts-morph", "handlebars", "json-schema-to-typescript", "typescript"];
 const WORK = path.join(REPO_ROOT, ".tmp", "runtime-boundary");
 
-
-
 describe("the runtime's import boundary", () => {
   /** Runs node with a preload that records every module the process resolves or requires. */
   function modulesLoadedBy(entry: string): string[] {

@@ -12,16 +12,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { connect as connectProcess, type Connection, type Era } from "../../helpers/mcp.js";
 import { REPO_ROOT } from "../../helpers/project.js";
 
-
-
-
 const closing: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   for (const close of closing.splice(0).reverse()) await close();
 });
-
-
-
 
 describe("over real stdio (a child process serving createToolServer from dist/)", () => {
   // Logs go to stderr as JSON lines; afterCall writes one plain line per call.
@@ -43,7 +37,11 @@ describe("over real stdio (a child process serving createToolServer from dist/)"
     closing.push(() => connection.close());
     const { client } = connection;
     await expect(client.callTool({ name: "hang", arguments: {} }, { timeout: 300 })).rejects.toThrow(/timed out/i);
-    const afterCalls = () => connection.stderr().split("\n").filter((line) => line.startsWith("afterCall "));
+    const afterCalls = () =>
+      connection
+        .stderr()
+        .split("\n")
+        .filter((line) => line.startsWith("afterCall "));
     await expect.poll(afterCalls, { timeout: 5_000 }).toEqual(["afterCall hang cancelled"]);
     expect(await client.callTool({ name: "echo", arguments: { text: "next" } })).toMatchObject({ content: [{ type: "text", text: "next" }] });
     await expect.poll(afterCalls, { timeout: 5_000 }).toEqual(["afterCall hang cancelled", "afterCall echo ok"]);

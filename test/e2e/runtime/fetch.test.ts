@@ -46,7 +46,13 @@ const JSON_HEADERS = { accept: "application/json, text/event-stream", "content-t
 function modernRequest(method: string, params: Record<string, unknown>, headers: Record<string, string> = {}, url = "http://localhost/mcp"): Request {
   return new Request(url, {
     method: "POST",
-    headers: { ...JSON_HEADERS, "mcp-protocol-version": "2026-07-28", "mcp-method": method, ...(typeof params.name === "string" ? { "mcp-name": params.name } : {}), ...headers },
+    headers: {
+      ...JSON_HEADERS,
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": method,
+      ...(typeof params.name === "string" ? { "mcp-name": params.name } : {}),
+      ...headers,
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: META } }),
   });
 }
@@ -57,7 +63,9 @@ async function answer(response: Response): Promise<{ status: number; body: { res
 
 /** The server still answers an ordinary call correctly. */
 async function expectServing(server: ToolServer): Promise<void> {
-  const { status, body } = await answer(await server.fetch(modernRequest("tools/call", { name: "calculate_bmi", arguments: { weight_kg: 70, height_cm: 175 } })));
+  const { status, body } = await answer(
+    await server.fetch(modernRequest("tools/call", { name: "calculate_bmi", arguments: { weight_kg: 70, height_cm: 175 } })),
+  );
   expect(status).toBe(200);
   expect(body.result?.structuredContent).toEqual({ bmi: 22.86, category: "Normal" });
 }
@@ -86,7 +94,9 @@ describe("fetch with in-process Request objects (2026-07-28)", () => {
 
     const invalid = await answer(await server.fetch(modernRequest("tools/call", { name: "calculate_bmi", arguments: { weight_kg: -1 } })));
     expect(invalid.body.result).toMatchObject({ isError: true });
-    expect((invalid.body.result!.content as Array<{ text: string }>)[0].text).toBe('Invalid arguments for tool "calculate_bmi":\n/height_cm: is required\n/weight_kg: must be > 0');
+    expect((invalid.body.result!.content as Array<{ text: string }>)[0].text).toBe(
+      'Invalid arguments for tool "calculate_bmi":\n/height_cm: is required\n/weight_kg: must be > 0',
+    );
 
     const unknown = await answer(await server.fetch(modernRequest("tools/call", { name: "no_such_tool", arguments: {} })));
     expect(unknown.body.error).toEqual({ code: -32602, message: "Unknown tool: no_such_tool" });
@@ -97,7 +107,12 @@ describe("fetch with in-process Request objects (2026-07-28)", () => {
 describe("fetch on bad input: the answer the specification names, and the server keeps serving", () => {
   const server = () => demoServer();
   const cases: Array<[string, () => Request, number, number | undefined]> = [
-    ["a body that is not JSON", () => new Request("http://localhost/mcp", { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2026-07-28" }, body: "{not json" }), 400, -32700],
+    [
+      "a body that is not JSON",
+      () => new Request("http://localhost/mcp", { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2026-07-28" }, body: "{not json" }),
+      400,
+      -32700,
+    ],
     ["a 2025-era body that is not JSON", () => new Request("http://localhost/mcp", { method: "POST", headers: JSON_HEADERS, body: "[1," }), 400, -32700],
     [
       "a body over the size limit (4 MiB)",
@@ -105,10 +120,30 @@ describe("fetch on bad input: the answer the specification names, and the server
       413,
       -32000,
     ],
-    ["a body that is not application/json", () => new Request("http://localhost/mcp", { method: "POST", headers: { ...JSON_HEADERS, "content-type": "text/plain", "mcp-protocol-version": "2026-07-28" }, body: "{}" }), 415, -32000],
+    [
+      "a body that is not application/json",
+      () =>
+        new Request("http://localhost/mcp", {
+          method: "POST",
+          headers: { ...JSON_HEADERS, "content-type": "text/plain", "mcp-protocol-version": "2026-07-28" },
+          body: "{}",
+        }),
+      415,
+      -32000,
+    ],
     ["PUT", () => new Request("http://localhost/mcp", { method: "PUT", headers: JSON_HEADERS, body: "{}" }), 405, -32000],
-    ["GET (2026-07-28 has no standalone stream)", () => new Request("http://localhost/mcp", { method: "GET", headers: { accept: "text/event-stream", "mcp-protocol-version": "2026-07-28" } }), 405, -32000],
-    ["GET (a 2025-era stream needs a session)", () => new Request("http://localhost/mcp", { method: "GET", headers: { accept: "text/event-stream" } }), 405, -32000],
+    [
+      "GET (2026-07-28 has no standalone stream)",
+      () => new Request("http://localhost/mcp", { method: "GET", headers: { accept: "text/event-stream", "mcp-protocol-version": "2026-07-28" } }),
+      405,
+      -32000,
+    ],
+    [
+      "GET (a 2025-era stream needs a session)",
+      () => new Request("http://localhost/mcp", { method: "GET", headers: { accept: "text/event-stream" } }),
+      405,
+      -32000,
+    ],
     ["DELETE (no session to end)", () => new Request("http://localhost/mcp", { method: "DELETE" }), 405, -32000],
     [
       "a 2026-07-28 body without the MCP-Protocol-Version header",
@@ -128,14 +163,24 @@ describe("fetch on bad input: the answer the specification names, and the server
         new Request("http://localhost/mcp", {
           method: "POST",
           headers: { ...JSON_HEADERS, "mcp-protocol-version": "2099-01-01", "mcp-method": "tools/list" },
-          body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list", params: { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } } }),
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 7,
+            method: "tools/list",
+            params: { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } },
+          }),
         }),
       400,
       -32022,
     ],
     [
       "a 2025-era request naming an unknown revision in its header",
-      () => new Request("http://localhost/mcp", { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "1999-01-01" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }) }),
+      () =>
+        new Request("http://localhost/mcp", {
+          method: "POST",
+          headers: { ...JSON_HEADERS, "mcp-protocol-version": "1999-01-01" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+        }),
       400,
       -32000,
     ],
@@ -190,9 +235,15 @@ describe("fetch's Host and Origin checks", () => {
     expect((await server.fetch(list({}, at))).status).toBe(200);
     expect((await server.fetch(list({ origin: "https://mcp.example.com" }, at))).status).toBe(200);
     expect((await server.fetch(list({ origin: "https://app.example.org" }, at))).status).toBe(200);
-    expect(await answer(await server.fetch(list({ origin: "https://evil.example" }, at)))).toMatchObject({ status: 403, body: { error: { message: "Invalid Origin: evil.example" } } });
+    expect(await answer(await server.fetch(list({ origin: "https://evil.example" }, at)))).toMatchObject({
+      status: 403,
+      body: { error: { message: "Invalid Origin: evil.example" } },
+    });
     // DNS rebinding: a name the attacker controls, pointed at this server.
-    expect(await answer(await server.fetch(list({}, "http://rebound.evil.example/mcp")))).toMatchObject({ status: 403, body: { error: { message: "Invalid Host: rebound.evil.example" } } });
+    expect(await answer(await server.fetch(list({}, "http://rebound.evil.example/mcp")))).toMatchObject({
+      status: 403,
+      body: { error: { message: "Invalid Host: rebound.evil.example" } },
+    });
     expect(await answer(await server.fetch(list({}, "http://localhost/mcp")))).toMatchObject({ status: 403 });
   });
 
@@ -202,7 +253,9 @@ describe("fetch's Host and Origin checks", () => {
     expect((await server.fetch(list({ origin: "https://mcp.example.com" }, at))).status).toBe(200);
     expect((await server.fetch(list({ origin: "https://app.example.org" }, at))).status).toBe(200);
     expect((await server.fetch(list({ origin: "https://evil.example" }, at))).status).toBe(403);
-    expect(() => demoServer({ allowedOrigins: ["app.example.org"] })).toThrow('allowedOrigins entry "app.example.org" is not an origin such as "https://app.example.com"');
+    expect(() => demoServer({ allowedOrigins: ["app.example.org"] })).toThrow(
+      'allowedOrigins entry "app.example.org" is not an origin such as "https://app.example.com"',
+    );
   });
 });
 
@@ -238,11 +291,19 @@ describe.each<Era>(["modern", "legacy"])("the SDK client (%s era) through a real
       expect(bmi.content).toEqual([{ type: "text", text: '{"bmi":22.86,"category":"Normal"}' }]);
 
       const invalid = await client.callTool({ name: "send_notification", arguments: { userId: "u-1", message: "x".repeat(2001) } });
-      expect(invalid).toMatchObject({ isError: true, content: [{ type: "text", text: 'Invalid arguments for tool "send_notification":\n/message: must NOT have more than 2000 characters' }] });
+      expect(invalid).toMatchObject({
+        isError: true,
+        content: [{ type: "text", text: 'Invalid arguments for tool "send_notification":\n/message: must NOT have more than 2000 characters' }],
+      });
 
-      await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("Unknown tool: no_such_tool") });
+      await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining("Unknown tool: no_such_tool"),
+      });
 
-      expect(await client.callTool({ name: "send_notification", arguments: { userId: "u-1", message: "still here" } })).toMatchObject({ content: [{ type: "text", text: "sent: still here" }] });
+      expect(await client.callTool({ name: "send_notification", arguments: { userId: "u-1", message: "still here" } })).toMatchObject({
+        content: [{ type: "text", text: "sent: still here" }],
+      });
       const wire = checkWire(connection);
       expect(wire.problems).toEqual([]);
       expect(wire.checked).toBeGreaterThan(5);

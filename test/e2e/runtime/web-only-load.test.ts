@@ -145,7 +145,12 @@ describe("the web path loads no Node builtin", () => {
       ].join("\n"),
     );
     // The server's log (stderr) has the one refusal, and nothing else.
-    expect(r.stderr.trim().split("\n").map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(["refused a requestState"]);
+    expect(
+      r.stderr
+        .trim()
+        .split("\n")
+        .map((line) => (JSON.parse(line) as { msg: string }).msg),
+    ).toEqual(["refused a requestState"]);
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout) as { first: string; asked: string; done: string; tampered: { code: number; message: string } };
     expect(out).toMatchObject({ first: "input_required", asked: "Send hi?", done: "sent: hi", tampered: { code: -32602 } });

@@ -85,7 +85,14 @@ describe("the generated server where `node:` imports fail", () => {
 const RUNTIMES: Array<[string, () => Promise<RunningRuntime>]> = [
   ["workerd (miniflare, no compatibility flags)", () => serveInWorkerd(path.join(project, "dist/worker.js"))],
   // Neither runtime may reach for the network (update checks, telemetry) or wait on a prompt.
-  ["Deno", () => serveProcess(DENO, ["run", "--allow-net=127.0.0.1", "--allow-env=PORT", "deno.ts"], { cwd: project, env: { DENO_NO_UPDATE_CHECK: "1", DENO_NO_PROMPT: "1" } })],
+  [
+    "Deno",
+    () =>
+      serveProcess(DENO, ["run", "--allow-net=127.0.0.1", "--allow-env=PORT", "deno.ts"], {
+        cwd: project,
+        env: { DENO_NO_UPDATE_CHECK: "1", DENO_NO_PROMPT: "1" },
+      }),
+  ],
   ["Bun", () => serveProcess(BUN, ["bun.ts"], { cwd: project, env: { DO_NOT_TRACK: "1" } })],
   ["Node with Hono", async () => serveProcess(process.execPath, [await honoEntry()], { cwd: REPO_ROOT })],
 ];
@@ -137,7 +144,10 @@ describe.each(RUNTIMES)("the demo on %s", (runtimeName, start) => {
     });
 
     it("passes a handler's ToolError to the model", async () => {
-      const result = await c.client.callTool({ name: worker ? "search_files" : "get_weather", arguments: worker ? { path: ".", pattern: "*" } : { location: "Atlantis" } });
+      const result = await c.client.callTool({
+        name: worker ? "search_files" : "get_weather",
+        arguments: worker ? { path: ".", pattern: "*" } : { location: "Atlantis" },
+      });
       expect(result.isError).toBe(true);
       expect(text(result)).toMatch(worker ? /^This deployment has no file system/ : /Atlantis/);
     });

@@ -58,7 +58,11 @@ describe("mcp-gen init --template workers", () => {
   it("an unknown template is a usage error and writes nothing", () => {
     const dir = tempProject("unknown-template");
     cleanups.push(() => removeProject(dir));
-    expect(runCli(["init", "x", "--template", "lambda"], dir)).toEqual({ status: 2, stdout: "", stderr: "mcp-gen: unknown template 'lambda'; choose node or workers\n" });
+    expect(runCli(["init", "x", "--template", "lambda"], dir)).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: "mcp-gen: unknown template 'lambda'; choose node or workers\n",
+    });
     expect(existsSync(path.join(dir, "x"))).toBe(false);
   });
 

@@ -38,7 +38,7 @@ describe("malformed JSON-RPC on stdio", () => {
       JSON.stringify(INITIALIZE),
       JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
       "this is not JSON",
-      "{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": ",
+      '{"jsonrpc": "2.0", "id": 2, "method": ',
       JSON.stringify({ jsonrpc: "2.0", id: 3 }),
       JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/call", params: "not an object" }),
       JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "calculate_sum", arguments: [1, 2] } }),
@@ -83,7 +83,12 @@ describe("the HTTP endpoint", () => {
     });
   const resultText = async (response: globalThis.Response) => {
     const body = await response.text();
-    const json = body.startsWith("{") ? body : body.split("\n").find((l) => l.startsWith("data: "))!.slice(6);
+    const json = body.startsWith("{")
+      ? body
+      : body
+          .split("\n")
+          .find((l) => l.startsWith("data: "))!
+          .slice(6);
     return (JSON.parse(json) as Response).result?.content?.[0]?.text;
   };
 

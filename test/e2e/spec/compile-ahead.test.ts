@@ -57,24 +57,28 @@ describe("compiling schemas on a worker thread", () => {
   it.each([
     ["a project that builds", false],
     ["a project whose schemas and examples fail", true],
-  ])("%s: the same output and the same diagnostics as without it", (_name, broken) => {
-    const withWorker = tempProject("compile-ahead", { "package.json": JSON.stringify({ name: "ahead", version: "1.0.0" }) });
-    writeFiles(withWorker, specs(broken));
-    const without = tempProject("compile-ahead-off");
-    cpSync(withWorker, without, { recursive: true, filter: (source) => !source.includes("node_modules") });
+  ])(
+    "%s: the same output and the same diagnostics as without it",
+    (_name, broken) => {
+      const withWorker = tempProject("compile-ahead", { "package.json": JSON.stringify({ name: "ahead", version: "1.0.0" }) });
+      writeFiles(withWorker, specs(broken));
+      const without = tempProject("compile-ahead-off");
+      cpSync(withWorker, without, { recursive: true, filter: (source) => !source.includes("node_modules") });
 
-    const a = generate(withWorker, true);
-    const b = generate(without, false);
-    expect(a.status).toBe(broken ? 1 : 0);
-    expect(a.stderr).toBe(b.stderr);
-    expect(a.stdout).toBe(b.stdout);
-    if (broken) {
-      expect(a.stderr).toContain("MG022");
-      expect(a.stderr).toContain("MG040");
-      expect(a.stderr).toContain("MG041");
-    }
-    expect(snapshotTree(withWorker)).toEqual(snapshotTree(without));
-  }, 60_000);
+      const a = generate(withWorker, true);
+      const b = generate(without, false);
+      expect(a.status).toBe(broken ? 1 : 0);
+      expect(a.stderr).toBe(b.stderr);
+      expect(a.stdout).toBe(b.stdout);
+      if (broken) {
+        expect(a.stderr).toContain("MG022");
+        expect(a.stderr).toContain("MG040");
+        expect(a.stderr).toContain("MG041");
+      }
+      expect(snapshotTree(withWorker)).toEqual(snapshotTree(without));
+    },
+    60_000,
+  );
 
   it("answers from the worker: chunks for the schemas that compile, problems for one that does not", async () => {
     const ahead = (await import(dist("spec/compile-ahead.js"))) as typeof import("../../../src/spec/compile-ahead.js");

@@ -75,7 +75,25 @@ const injection: HostileCase[] = Object.entries(PAYLOADS).map(([label, payload],
 // The same text in a block scalar with CRLF line ends, which YAML folds to LF.
 const crlfFile = "name: crlf\r\ndescription: |\r\n  first */\r\n  second ${x}\r\ninputSchema:\r\n  type: object\r\n";
 
-const RESERVED = ["delete", "class", "constructor", "__proto__", "prototype", "toString", "hasOwnProperty", "valueOf", "then", "default", "await", "1tool", "9", "_", "a.b-c_d", "Object", "index"];
+const RESERVED = [
+  "delete",
+  "class",
+  "constructor",
+  "__proto__",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "then",
+  "default",
+  "await",
+  "1tool",
+  "9",
+  "_",
+  "a.b-c_d",
+  "Object",
+  "index",
+];
 const reservedSpecs = RESERVED.map((name) => ({ name, description: `The ${name} tool.`, inputSchema: { type: "object" } }));
 
 const PROTO_KEYS_SPEC = `name: proto_keys
@@ -123,10 +141,18 @@ const names: HostileCase[] = [
   },
   {
     name: "names: punctuation only, all one identifier",
-    files: { "specs/p.yaml": "tools:\n  - { name: '-', inputSchema: { type: object } }\n  - { name: '.', inputSchema: { type: object } }\n  - { name: _, inputSchema: { type: object } }\n" },
+    files: {
+      "specs/p.yaml":
+        "tools:\n  - { name: '-', inputSchema: { type: object } }\n  - { name: '.', inputSchema: { type: object } }\n  - { name: _, inputSchema: { type: object } }\n",
+    },
     diagnostics: ["MG014 specs/p.yaml:3:13", "MG014 specs/p.yaml:4:13"],
   },
-  { name: "names: 128 characters", files: { "specs/long.yaml": tool("a".repeat(128)) }, diagnostics: [], wire: [{ name: "a".repeat(128), description: "A tool.", inputSchema: { type: "object" } }] },
+  {
+    name: "names: 128 characters",
+    files: { "specs/long.yaml": tool("a".repeat(128)) },
+    diagnostics: [],
+    wire: [{ name: "a".repeat(128), description: "A tool.", inputSchema: { type: "object" } }],
+  },
   { name: "names: 129 characters", files: { "specs/long.yaml": tool("a".repeat(129)) }, diagnostics: ["MG012 specs/long.yaml:1:135"] },
   { name: "names: unicode", files: { "specs/u.yaml": tool("wétter_天气") }, diagnostics: ["MG012 specs/u.yaml:1:8"] },
   { name: "names: a path", files: { "specs/p.yaml": tool("../../etc/passwd") }, diagnostics: ["MG012 specs/p.yaml:1:9"] },
@@ -154,7 +180,12 @@ const names: HostileCase[] = [
     files: { "specs/a.yaml": tool("twin"), "specs/b.yaml": tool("twin") },
     diagnostics: ["MG013 specs/b.yaml:1:7"],
   },
-  { name: "names: constructor, toString, ... as property names and in example data", files: { "specs/proto.yaml": PROTO_KEYS_SPEC }, diagnostics: [], wire: [PROTO_KEYS_WIRE] },
+  {
+    name: "names: constructor, toString, ... as property names and in example data",
+    files: { "specs/proto.yaml": PROTO_KEYS_SPEC },
+    diagnostics: [],
+    wire: [PROTO_KEYS_WIRE],
+  },
   {
     // ajv skips a `__proto__` property, so it would reach handlers unchecked.
     name: "names: __proto__ as a property name, at any depth, in and out",
@@ -168,7 +199,12 @@ const names: HostileCase[] = [
   },
   {
     name: "names: a __proto__ key in example data is an unexpected property",
-    files: { "specs/proto.yaml": tool("proto_data", "  properties: { a: { type: string } }\n  additionalProperties: false\nexamples:\n  - input: { a: x, __proto__: { admin: true } }\n") },
+    files: {
+      "specs/proto.yaml": tool(
+        "proto_data",
+        "  properties: { a: { type: string } }\n  additionalProperties: false\nexamples:\n  - input: { a: x, __proto__: { admin: true } }\n",
+      ),
+    },
     diagnostics: ["MG040 specs/proto.yaml:8:20"],
   },
 ];
@@ -204,7 +240,9 @@ const yamlCases: HostileCase[] = [
   },
   {
     name: "yaml: 300 levels of block nesting",
-    files: { "specs/deep.yaml": `name: deep\ninputSchema:\n  type: object\n  default:\n${Array.from({ length: 300 }, (_, i) => `${"  ".repeat(i + 2)}- `).join("\n")}x\n` },
+    files: {
+      "specs/deep.yaml": `name: deep\ninputSchema:\n  type: object\n  default:\n${Array.from({ length: 300 }, (_, i) => `${"  ".repeat(i + 2)}- `).join("\n")}x\n`,
+    },
     diagnostics: ["MG180 specs/deep.yaml:259:513"],
   },
   { name: "yaml: tab indentation", files: { "specs/tab.yaml": "name: tab\ninputSchema:\n\ttype: object\n" }, diagnostics: ["MG001 specs/tab.yaml:3:1"] },
@@ -216,10 +254,17 @@ const yamlCases: HostileCase[] = [
   },
   {
     name: "yaml: Latin-1 bytes",
-    files: { "specs/latin1.yaml": Buffer.concat([Buffer.from("name: latin\ndescription: caf"), Buffer.from([0xe9]), Buffer.from("\ninputSchema: { type: object }\n")]) },
+    files: {
+      "specs/latin1.yaml": Buffer.concat([Buffer.from("name: latin\ndescription: caf"), Buffer.from([0xe9]), Buffer.from("\ninputSchema: { type: object }\n")]),
+    },
     diagnostics: ["MG005 specs/latin1.yaml:2:17"],
   },
-  { name: "yaml: a lone surrogate escape", files: { "specs/s.yaml": `${tool("surrogate")}  description: "\\uD800"\n` }, diagnostics: [], wire: [{ name: "surrogate", description: "A tool.", inputSchema: { type: "object", description: "\uD800" } }] },
+  {
+    name: "yaml: a lone surrogate escape",
+    files: { "specs/s.yaml": `${tool("surrogate")}  description: "\\uD800"\n` },
+    diagnostics: [],
+    wire: [{ name: "surrogate", description: "A tool.", inputSchema: { type: "object", description: "\uD800" } }],
+  },
   { name: "yaml: duplicate keys", files: { "specs/dup.yaml": "name: a\nname: b\ninputSchema: { type: object }\n" }, diagnostics: ["MG002 specs/dup.yaml:2:1"] },
   {
     name: "yaml: duplicate keys inside a schema",
@@ -229,12 +274,22 @@ const yamlCases: HostileCase[] = [
   { name: "yaml: two documents", files: { "specs/multi.yaml": `${tool("one")}---\n${tool("two")}` }, diagnostics: ["MG004 specs/multi.yaml:5:1"] },
   {
     name: "yaml: JSON syntax",
-    files: { "specs/json.yaml": '{"name": "json_tool", "description": "As JSON.", "inputSchema": {"type": "object", "properties": {"a": {"type": "string"}}}}\n' },
+    files: {
+      "specs/json.yaml": '{"name": "json_tool", "description": "As JSON.", "inputSchema": {"type": "object", "properties": {"a": {"type": "string"}}}}\n',
+    },
     diagnostics: [],
     wire: [{ name: "json_tool", description: "As JSON.", inputSchema: { type: "object", properties: { a: { type: "string" } } } }],
   },
-  { name: "yaml: unterminated flow mapping", files: { "specs/broken.yaml": "name: x\ninputSchema: { type: object\n" }, diagnostics: ["MG001 specs/broken.yaml:3:1"] },
-  { name: "yaml: a custom tag", files: { "specs/tag.yaml": "name: !!js/function 'x'\ninputSchema: { type: object }\n" }, diagnostics: ["MG001 specs/tag.yaml:1:7"] },
+  {
+    name: "yaml: unterminated flow mapping",
+    files: { "specs/broken.yaml": "name: x\ninputSchema: { type: object\n" },
+    diagnostics: ["MG001 specs/broken.yaml:3:1"],
+  },
+  {
+    name: "yaml: a custom tag",
+    files: { "specs/tag.yaml": "name: !!js/function 'x'\ninputSchema: { type: object }\n" },
+    diagnostics: ["MG001 specs/tag.yaml:1:7"],
+  },
   { name: "yaml: an empty file", files: { "specs/empty.yaml": "" }, diagnostics: ["MG010 specs/empty.yaml:1:1"] },
   { name: "yaml: a scalar document", files: { "specs/scalar.yaml": "just text\n" }, diagnostics: ["MG010 specs/scalar.yaml:1:1"] },
   {
@@ -250,12 +305,19 @@ const schemaCases: HostileCase[] = [
     // Refs that only lead to each other describe no value at all (ajv overflows its stack on
     // them): MG034 at the $ref that closes the cycle.
     name: "schemas: a local $ref cycle through $defs",
-    files: { "specs/cycle.yaml": tool("cycle", "  properties:\n    a: { $ref: '#/$defs/a' }\n  $defs:\n    a: { $ref: '#/$defs/b' }\n    b: { $ref: '#/$defs/a' }\n") },
+    files: {
+      "specs/cycle.yaml": tool("cycle", "  properties:\n    a: { $ref: '#/$defs/a' }\n  $defs:\n    a: { $ref: '#/$defs/b' }\n    b: { $ref: '#/$defs/a' }\n"),
+    },
     diagnostics: ["MG034 specs/cycle.yaml:9:16"],
   },
   {
     name: "schemas: a recursive tree",
-    files: { "specs/tree.yaml": tool("tree", "  properties:\n    root: { $ref: '#/$defs/node' }\n  $defs:\n    node:\n      type: object\n      properties:\n        kids: { type: array, items: { $ref: '#/$defs/node' } }\n") },
+    files: {
+      "specs/tree.yaml": tool(
+        "tree",
+        "  properties:\n    root: { $ref: '#/$defs/node' }\n  $defs:\n    node:\n      type: object\n      properties:\n        kids: { type: array, items: { $ref: '#/$defs/node' } }\n",
+      ),
+    },
     diagnostics: [],
   },
   {
@@ -267,14 +329,46 @@ const schemaCases: HostileCase[] = [
     },
     diagnostics: [],
   },
-  { name: "schemas: $ref to a missing local target", files: { "specs/m.yaml": tool("missing", "  properties:\n    a: { $ref: '#/$defs/nope' }\n") }, diagnostics: ["MG030 specs/m.yaml:6:16"] },
-  { name: "schemas: $ref to a missing file", files: { "specs/m.yaml": tool("missing", "  properties:\n    a: { $ref: ./nope.yaml }\n") }, diagnostics: ["MG033 specs/m.yaml:6:16"] },
-  { name: "schemas: $ref escaping the project root", files: { "specs/m.yaml": tool("escape", "  properties:\n    a: { $ref: ../../../../../../etc/passwd }\n") }, diagnostics: ["MG032 specs/m.yaml:6:16"] },
-  { name: "schemas: absolute file $ref", files: { "specs/m.yaml": tool("absolute", "  properties:\n    a: { $ref: 'file:///etc/passwd' }\n") }, diagnostics: ["MG031 specs/m.yaml:6:16"] },
-  { name: "schemas: http $ref", files: { "specs/m.yaml": tool("net", "  properties:\n    a: { $ref: 'http://127.0.0.1:9/schema.json' }\n") }, diagnostics: ["MG031 specs/m.yaml:6:16"] },
-  { name: "schemas: https $ref", files: { "specs/m.yaml": tool("net", "  properties:\n    a: { $ref: 'https://example.com/s.json#/x' }\n") }, diagnostics: ["MG031 specs/m.yaml:6:16"] },
-  { name: "schemas: unknown $schema", files: { "specs/m.yaml": tool("dialect", "  $schema: https://json-schema.org/draft/2099-01/schema\n") }, diagnostics: ["MG021 specs/m.yaml:5:12"] },
-  { name: "schemas: root type is a union", files: { "specs/m.yaml": "name: union\ninputSchema:\n  type: [object, 'null']\n" }, diagnostics: ["MG020 specs/m.yaml:3:9"] },
+  {
+    name: "schemas: $ref to a missing local target",
+    files: { "specs/m.yaml": tool("missing", "  properties:\n    a: { $ref: '#/$defs/nope' }\n") },
+    diagnostics: ["MG030 specs/m.yaml:6:16"],
+  },
+  {
+    name: "schemas: $ref to a missing file",
+    files: { "specs/m.yaml": tool("missing", "  properties:\n    a: { $ref: ./nope.yaml }\n") },
+    diagnostics: ["MG033 specs/m.yaml:6:16"],
+  },
+  {
+    name: "schemas: $ref escaping the project root",
+    files: { "specs/m.yaml": tool("escape", "  properties:\n    a: { $ref: ../../../../../../etc/passwd }\n") },
+    diagnostics: ["MG032 specs/m.yaml:6:16"],
+  },
+  {
+    name: "schemas: absolute file $ref",
+    files: { "specs/m.yaml": tool("absolute", "  properties:\n    a: { $ref: 'file:///etc/passwd' }\n") },
+    diagnostics: ["MG031 specs/m.yaml:6:16"],
+  },
+  {
+    name: "schemas: http $ref",
+    files: { "specs/m.yaml": tool("net", "  properties:\n    a: { $ref: 'http://127.0.0.1:9/schema.json' }\n") },
+    diagnostics: ["MG031 specs/m.yaml:6:16"],
+  },
+  {
+    name: "schemas: https $ref",
+    files: { "specs/m.yaml": tool("net", "  properties:\n    a: { $ref: 'https://example.com/s.json#/x' }\n") },
+    diagnostics: ["MG031 specs/m.yaml:6:16"],
+  },
+  {
+    name: "schemas: unknown $schema",
+    files: { "specs/m.yaml": tool("dialect", "  $schema: https://json-schema.org/draft/2099-01/schema\n") },
+    diagnostics: ["MG021 specs/m.yaml:5:12"],
+  },
+  {
+    name: "schemas: root type is a union",
+    files: { "specs/m.yaml": "name: union\ninputSchema:\n  type: [object, 'null']\n" },
+    diagnostics: ["MG020 specs/m.yaml:3:9"],
+  },
   {
     name: "schemas: type unions, boolean schemas, patternProperties, if/then/else, prefixItems",
     files: {
@@ -304,20 +398,37 @@ const schemaCases: HostileCase[] = [
     files: { "specs/m.yaml": tool("huge_enum", `  properties:\n    e: { enum: [${Array.from({ length: 10_000 }, (_, i) => `v${i}`).join(", ")}] }\n`) },
     diagnostics: [],
   },
-  { name: "schemas: a pattern that is not a regex", files: { "specs/m.yaml": tool("bad_pattern", "  properties:\n    a: { type: string, pattern: '(' }\n") }, diagnostics: ["MG022 specs/m.yaml:6:33"] },
+  {
+    name: "schemas: a pattern that is not a regex",
+    files: { "specs/m.yaml": tool("bad_pattern", "  properties:\n    a: { type: string, pattern: '(' }\n") },
+    diagnostics: ["MG022 specs/m.yaml:6:33"],
+  },
   {
     name: "schemas: a pattern prone to catastrophic backtracking, with a matching example",
     files: { "specs/m.yaml": tool("redos", `  properties:\n    a: { type: string, pattern: '^(a+)+$' }\nexamples:\n  - input: { a: ${"a".repeat(30)} }\n`) },
     diagnostics: [],
   },
-  { name: "schemas: required names a missing property", files: { "specs/m.yaml": tool("req", "  properties: { a: {} }\n  required: [a, __proto__]\n") }, diagnostics: ["MG023 specs/m.yaml:6:17"] },
+  {
+    name: "schemas: required names a missing property",
+    files: { "specs/m.yaml": tool("req", "  properties: { a: {} }\n  required: [a, __proto__]\n") },
+    diagnostics: ["MG023 specs/m.yaml:6:17"],
+  },
   { name: "schemas: inputSchema is boolean", files: { "specs/m.yaml": "name: boolean_root\ninputSchema: true\n" }, diagnostics: ["MG010 specs/m.yaml:2:14"] },
   {
     name: "schemas: draft-07 with definitions and a $ref sibling",
-    files: { "specs/m.yaml": tool("draft7", "  $schema: http://json-schema.org/draft-07/schema#\n  properties:\n    a: { $ref: '#/definitions/x' }\n  definitions:\n    x: { type: string }\n") },
+    files: {
+      "specs/m.yaml": tool(
+        "draft7",
+        "  $schema: http://json-schema.org/draft-07/schema#\n  properties:\n    a: { $ref: '#/definitions/x' }\n  definitions:\n    x: { type: string }\n",
+      ),
+    },
     diagnostics: [],
   },
-  { name: "schemas: unknown keywords and formats are warnings", files: { "specs/m.yaml": tool("vendor", "  properties:\n    a: { type: string, format: '*/ x', x-order: '`${x}`' }\n") }, diagnostics: ["MG024 specs/m.yaml:6:32", "MG025 specs/m.yaml:6:40"] },
+  {
+    name: "schemas: unknown keywords and formats are warnings",
+    files: { "specs/m.yaml": tool("vendor", "  properties:\n    a: { type: string, format: '*/ x', x-order: '`${x}`' }\n") },
+    diagnostics: ["MG024 specs/m.yaml:6:32", "MG025 specs/m.yaml:6:40"],
+  },
 ];
 
 const layout: HostileCase[] = [

@@ -23,7 +23,10 @@ function propertyName(r: Rng): string {
 
 /** A schema and a value that satisfies it. */
 function schemaAndValue(r: Rng, depth: number, defs: Record<string, Schema>): [Schema, unknown] {
-  const kind = depth > 3 ? r.pick(["string", "number", "boolean"]) : r.pick(["string", "enum", "number", "integer", "boolean", "array", "object", "union", "const", "ref", "nullable", "anyOf"]);
+  const kind =
+    depth > 3
+      ? r.pick(["string", "number", "boolean"])
+      : r.pick(["string", "enum", "number", "integer", "boolean", "array", "object", "union", "const", "ref", "nullable", "anyOf"]);
   const described = (s: Schema): Schema => (r.chance(0.4) ? { ...s, description: text(r) } : s);
   switch (kind) {
     case "string":
@@ -140,13 +143,36 @@ const CERTAIN: Array<[string, (spec: Record<string, unknown>, r: Rng) => void]> 
 
 const TEXTUAL: Array<[string, (text: string, r: Rng) => string]> = [
   ["truncated", (t, r) => t.slice(0, r.int(t.length))],
-  ["random bytes spliced", (t, r) => { const at = r.int(t.length); return t.slice(0, at) + String.fromCharCode(...Array.from({ length: 1 + r.int(8) }, () => r.int(0x80))) + t.slice(at); }],
-  ["line deleted", (t, r) => { const lines = t.split("\n"); lines.splice(r.int(lines.length), 1); return lines.join("\n"); }],
+  [
+    "random bytes spliced",
+    (t, r) => {
+      const at = r.int(t.length);
+      return t.slice(0, at) + String.fromCharCode(...Array.from({ length: 1 + r.int(8) }, () => r.int(0x80))) + t.slice(at);
+    },
+  ],
+  [
+    "line deleted",
+    (t, r) => {
+      const lines = t.split("\n");
+      lines.splice(r.int(lines.length), 1);
+      return lines.join("\n");
+    },
+  ],
   ["tab indented", (t) => t.replace(/\n {2}/, "\n\t")],
   ["duplicate key", (t) => `${t}name: again\n`],
   ["second document", (t) => `${t}---\n${t}`],
-  ["alias bomb", (t) => `${t}x: &a [1,1,1,1,1,1,1,1,1,1]\ny: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nz: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nw: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\n`],
-  ["deep nesting", (t, r) => { const n = 250 + r.int(100); return `${t}deep: ${"[".repeat(n)}${"]".repeat(n)}\n`; }],
+  [
+    "alias bomb",
+    (t) =>
+      `${t}x: &a [1,1,1,1,1,1,1,1,1,1]\ny: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nz: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nw: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\n`,
+  ],
+  [
+    "deep nesting",
+    (t, r) => {
+      const n = 250 + r.int(100);
+      return `${t}deep: ${"[".repeat(n)}${"]".repeat(n)}\n`;
+    },
+  ],
 ];
 
 /** `count` spec files: about 60% valid, the rest broken one way each. */

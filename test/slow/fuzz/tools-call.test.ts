@@ -91,7 +91,8 @@ function plausible(r: Rng, schema: Record<string, unknown> | undefined): unknown
       return [plausible(r, schema.items as Record<string, unknown>)];
     case "object": {
       const out: Record<string, unknown> = {};
-      for (const [key, sub] of Object.entries((schema.properties as Record<string, Record<string, unknown>>) ?? {})) if (r.chance(0.8)) out[key] = plausible(r, sub);
+      for (const [key, sub] of Object.entries((schema.properties as Record<string, Record<string, unknown>>) ?? {}))
+        if (r.chance(0.8)) out[key] = plausible(r, sub);
       return out;
     }
     default:
@@ -187,7 +188,13 @@ describe(`fuzzing the demo server ${seedNote}`, () => {
     expect(wire.problems.slice(0, 10), seedNote).toEqual([]);
     expect(wire.checked, seedNote).toBeGreaterThanOrEqual(CALLS);
     // No handler saw input that failed validation, and some did run.
-    expect(stderr.split("\n").filter((l) => l.startsWith("FUZZ-VIOLATION")).slice(0, 10), seedNote).toEqual([]);
+    expect(
+      stderr
+        .split("\n")
+        .filter((l) => l.startsWith("FUZZ-VIOLATION"))
+        .slice(0, 10),
+      seedNote,
+    ).toEqual([]);
     expect(stderr.split("\n").filter((l) => l.startsWith("FUZZ-CALL")).length, seedNote).toBeGreaterThan(CALLS / 20);
     // Memory stays bounded: the server holds nothing per finished call.
     expect(peakRss - rssBefore, `${seedNote} RSS ${rssBefore} -> peak ${peakRss} kB`).toBeLessThan(300 * 1024);

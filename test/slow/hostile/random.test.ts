@@ -41,7 +41,10 @@ describe(`random specs ${seedNote}`, () => {
       const dir = path.join(batch, name);
       writeFiles(dir, Object.fromEntries(valid.slice(start, start + PER_PROJECT).map((s) => [s.file, s.text])));
       const run = await generateInProcess(dir);
-      const files = valid.slice(start, start + PER_PROJECT).map((s) => s.file).join(", ");
+      const files = valid
+        .slice(start, start + PER_PROJECT)
+        .map((s) => s.file)
+        .join(", ");
       expect(run.crash, `${seedNote} ${files}`).toBeUndefined();
       expect(errors(run), `${seedNote} ${files}`).toEqual([]);
       expect(run.exitCode).toBe(0);
@@ -76,4 +79,5 @@ describe(`random specs ${seedNote}`, () => {
   });
 });
 
-const errors = (run: InProcessRun) => run.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.file}:${d.line}:${d.column} ${d.message}`);
+const errors = (run: InProcessRun) =>
+  run.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.file}:${d.line}:${d.column} ${d.message}`);

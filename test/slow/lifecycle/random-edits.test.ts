@@ -185,7 +185,11 @@ class Sequence {
 
   handlerFiles(): string[] {
     const dir = path.join(this.dir, "handlers");
-    return existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith(".ts")).sort() : [];
+    return existsSync(dir)
+      ? readdirSync(dir)
+          .filter((file) => file.endsWith(".ts"))
+          .sort()
+      : [];
   }
 
   /** Every authored line, exactly once, unchanged, in some handler file; no authored file gone. */
@@ -232,81 +236,87 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeProject));
 
 describe("handler lifecycle under random edits", () => {
-  it.each(SEEDS)(`seed %i: ${STEPS} steps lose no authored line`, async (seed) => {
-    const sequence = new Sequence(seed);
-    dirs.push(sequence.dir);
-    const { dir } = sequence;
-    const fail = (step: number, error: unknown): never => {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new Error(`seed ${seed}, step ${step} (replay: MCP_GEN_SEED=${seed} MCP_GEN_LIFECYCLE_STEPS=${STEPS})\nlast steps:\n  ${sequence.log.slice(-8).join("\n  ")}\n${message}`);
-    };
+  it.each(SEEDS)(
+    `seed %i: ${STEPS} steps lose no authored line`,
+    async (seed) => {
+      const sequence = new Sequence(seed);
+      dirs.push(sequence.dir);
+      const { dir } = sequence;
+      const fail = (step: number, error: unknown): never => {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `seed ${seed}, step ${step} (replay: MCP_GEN_SEED=${seed} MCP_GEN_LIFECYCLE_STEPS=${STEPS})\nlast steps:\n  ${sequence.log.slice(-8).join("\n  ")}\n${message}`,
+        );
+      };
 
-    try {
-      mkdirSync(path.join(dir, "specs"), { recursive: true });
-      sequence.log.push(sequence.addTool(), sequence.addTool());
-      assertRun(await generate({ cwd: dir }), "first run");
-      for (const file of sequence.handlerFiles()) sequence.files.add(file);
-    } catch (error) {
-      fail(0, error);
-    }
-
-    for (let step = 1; step <= STEPS; step++) {
       try {
-        const roll = sequence.random();
-        let rename: { from: string; to: string } | undefined;
-        const toolCount = sequence.tools.size;
-        if (roll < 0.12 && toolCount < 8) sequence.log.push(sequence.addTool());
-        else if (roll < 0.2 && toolCount > 2) sequence.log.push(sequence.removeTool());
-        else if (roll < 0.32 && toolCount > 0) {
-          const renamed = sequence.renameTool();
-          sequence.log.push(renamed.op);
-          rename = renamed;
-        } else if (roll < 0.45 && toolCount > 0) sequence.log.push(sequence.changeSchema());
-        else {
-          // The author, in a file of a live tool or the index.
-          const files = [...sequence.files];
-          const file = sequence.pick(files);
-          const kind = sequence.random();
-          if (file === "index.ts" && kind < 0.4) sequence.log.push(sequence.reorderIndex());
-          else if (kind < 0.5) sequence.log.push(sequence.addComment(file));
-          else if (kind < 0.8 && file !== "index.ts") sequence.log.push(sequence.addCode(file));
-          else sequence.log.push(sequence.addHelper(file));
-        }
-
-        const result = await generate({ cwd: dir });
-        assertRun(result, `generate after "${sequence.log.at(-1)}"`);
-        if (rename) {
-          const fromFile = `${toolIdentifiers(rename.from).file}.ts`;
-          const toFile = `${toolIdentifiers(rename.to).file}.ts`;
-          if (sequence.files.has(fromFile)) {
-            // The author's handler followed the rename: the old file went, its lines with it.
-            expect(result.diagnostics.map((d) => d.code)).toContain("MG160");
-            expect(existsSync(path.join(dir, "handlers", fromFile))).toBe(false);
-            sequence.files.delete(fromFile);
-          }
-          expect(existsSync(path.join(dir, "handlers", toFile))).toBe(true);
-        }
+        mkdirSync(path.join(dir, "specs"), { recursive: true });
+        sequence.log.push(sequence.addTool(), sequence.addTool());
+        assertRun(await generate({ cwd: dir }), "first run");
         for (const file of sequence.handlerFiles()) sequence.files.add(file);
-        sequence.checkAuthored();
-        if (step % 10 === 0) {
-          const again = await generate({ cwd: dir });
-          expect(again.written, "a second run writes nothing").toEqual([]);
-        }
       } catch (error) {
-        fail(step, error);
+        fail(0, error);
       }
-    }
 
-    try {
-      sequence.removeOrphans();
-      assertRun(await generate({ cwd: dir }), "generate after removing orphans");
-      sequence.checkAuthored();
-      expect(sequence.markers, "the author wrote lines along the way").toBeGreaterThan(STEPS / 5);
-      const check = typeCheck(dir, ["generated/**/*.ts", "handlers/**/*.ts"]);
-      expect(check.output).toBe("");
-      expect(check.status).toBe(0);
-    } catch (error) {
-      fail(STEPS + 1, error);
-    }
-  }, 600_000);
+      for (let step = 1; step <= STEPS; step++) {
+        try {
+          const roll = sequence.random();
+          let rename: { from: string; to: string } | undefined;
+          const toolCount = sequence.tools.size;
+          if (roll < 0.12 && toolCount < 8) sequence.log.push(sequence.addTool());
+          else if (roll < 0.2 && toolCount > 2) sequence.log.push(sequence.removeTool());
+          else if (roll < 0.32 && toolCount > 0) {
+            const renamed = sequence.renameTool();
+            sequence.log.push(renamed.op);
+            rename = renamed;
+          } else if (roll < 0.45 && toolCount > 0) sequence.log.push(sequence.changeSchema());
+          else {
+            // The author, in a file of a live tool or the index.
+            const files = [...sequence.files];
+            const file = sequence.pick(files);
+            const kind = sequence.random();
+            if (file === "index.ts" && kind < 0.4) sequence.log.push(sequence.reorderIndex());
+            else if (kind < 0.5) sequence.log.push(sequence.addComment(file));
+            else if (kind < 0.8 && file !== "index.ts") sequence.log.push(sequence.addCode(file));
+            else sequence.log.push(sequence.addHelper(file));
+          }
+
+          const result = await generate({ cwd: dir });
+          assertRun(result, `generate after "${sequence.log.at(-1)}"`);
+          if (rename) {
+            const fromFile = `${toolIdentifiers(rename.from).file}.ts`;
+            const toFile = `${toolIdentifiers(rename.to).file}.ts`;
+            if (sequence.files.has(fromFile)) {
+              // The author's handler followed the rename: the old file went, its lines with it.
+              expect(result.diagnostics.map((d) => d.code)).toContain("MG160");
+              expect(existsSync(path.join(dir, "handlers", fromFile))).toBe(false);
+              sequence.files.delete(fromFile);
+            }
+            expect(existsSync(path.join(dir, "handlers", toFile))).toBe(true);
+          }
+          for (const file of sequence.handlerFiles()) sequence.files.add(file);
+          sequence.checkAuthored();
+          if (step % 10 === 0) {
+            const again = await generate({ cwd: dir });
+            expect(again.written, "a second run writes nothing").toEqual([]);
+          }
+        } catch (error) {
+          fail(step, error);
+        }
+      }
+
+      try {
+        sequence.removeOrphans();
+        assertRun(await generate({ cwd: dir }), "generate after removing orphans");
+        sequence.checkAuthored();
+        expect(sequence.markers, "the author wrote lines along the way").toBeGreaterThan(STEPS / 5);
+        const check = typeCheck(dir, ["generated/**/*.ts", "handlers/**/*.ts"]);
+        expect(check.output).toBe("");
+        expect(check.status).toBe(0);
+      } catch (error) {
+        fail(STEPS + 1, error);
+      }
+    },
+    600_000,
+  );
 });

@@ -207,7 +207,7 @@ describe("build cache", () => {
     await primed(dir);
     const index = path.join(dir, "handlers/index.ts");
     // An author's handler naming no tool, then a new tool the generator adds above it.
-    writeFileSync(index, readFileSync(index, "utf8").replace("} satisfies ToolHandlers;", "  gone: async () => \"\",\n} satisfies ToolHandlers;"));
+    writeFileSync(index, readFileSync(index, "utf8").replace("} satisfies ToolHandlers;", '  gone: async () => "",\n} satisfies ToolHandlers;'));
     writeFileSync(path.join(dir, "specs/echo.yaml"), SUM.replace("calculate_sum", "echo"));
     const amended = await generate({ cwd: dir });
     expect(amended.written).toContain("handlers/index.ts");

@@ -64,7 +64,8 @@ function moduleState(file: string, text: string): Finding[] {
       }
       const init = declaration.initializer;
       if (init && ts.isNewExpression(init) && ts.isIdentifier(init.expression) && COLLECTIONS.has(init.expression.text)) {
-        const readOnly = declaration.type !== undefined && ts.isTypeReferenceNode(declaration.type) && /^Readonly/.test(declaration.type.typeName.getText(source));
+        const readOnly =
+          declaration.type !== undefined && ts.isTypeReferenceNode(declaration.type) && /^Readonly/.test(declaration.type.typeName.getText(source));
         if ((init.arguments?.length ?? 0) === 0 && !readOnly) mutable.set(name, `an empty top-level ${init.expression.text} (a cache)`);
         else collections.add(name);
       }

@@ -119,7 +119,10 @@ describe("partial runs", () => {
 
   it("an edited schema: the validators and the types follow, and the new validator works", async () => {
     const dir = await recorded();
-    const sideFiles = () => readdirSync(path.join(dir, "node_modules", ".cache", "mcp-gen")).filter((f) => /\.(chunks|types)-/.test(f)).sort();
+    const sideFiles = () =>
+      readdirSync(path.join(dir, "node_modules", ".cache", "mcp-gen"))
+        .filter((f) => /\.(chunks|types)-/.test(f))
+        .sort();
     const before = sideFiles();
     expect(before).toHaveLength(2);
     edit(dir, "specs/add.yaml", (text) => text.replace("b: { type: number }", "b: { type: number, minimum: 0 }\n    c: { type: integer }"));
@@ -139,7 +142,11 @@ describe("partial runs", () => {
 
   it("keeps the registry, the handlers interface and the docs index unrendered while the data they show is unchanged", async () => {
     const dir = await recorded();
-    const SHARED: Record<string, string> = { "registry.ts": "generated/registry.ts", "handlers.ts": "generated/handlers.ts", "docs-index.md": "generated/docs/index.md" };
+    const SHARED: Record<string, string> = {
+      "registry.ts": "generated/registry.ts",
+      "handlers.ts": "generated/handlers.ts",
+      "docs-index.md": "generated/docs/index.md",
+    };
     // Each file's planned action, or "keep" for one left unrendered (and so planned unchanged).
     const actions = (run: GenerateResult) =>
       Object.fromEntries(
@@ -149,7 +156,9 @@ describe("partial runs", () => {
         }),
       );
     // A schema and a later sentence of a description: none of the three shows either.
-    edit(dir, "specs/add.yaml", (text) => text.replace("Add two numbers.", "Add two numbers. Both are required.").replace("b: { type: number }", "b: { type: integer }"));
+    edit(dir, "specs/add.yaml", (text) =>
+      text.replace("Add two numbers.", "Add two numbers. Both are required.").replace("b: { type: number }", "b: { type: integer }"),
+    );
     expect(actions(await generateBoth(dir))).toEqual({ "generated/registry.ts": "keep", "generated/handlers.ts": "keep", "generated/docs/index.md": "keep" });
     // An output schema gives the tool an output validator, which the registry names.
     edit(dir, "specs/add.yaml", (text) => `${text}outputSchema:\n  type: object\n  properties:\n    sum: { type: number }\n`);
@@ -163,7 +172,11 @@ describe("partial runs", () => {
     expect((await generate({ cwd: dir })).cached).toBe(true);
     // A renamed tool is in all three.
     edit(dir, "specs/add.yaml", (text) => text.replace("name: add_numbers", "name: sum_numbers"));
-    expect(actions(await generateBoth(dir))).toEqual({ "generated/registry.ts": "update", "generated/handlers.ts": "update", "generated/docs/index.md": "update" });
+    expect(actions(await generateBoth(dir))).toEqual({
+      "generated/registry.ts": "update",
+      "generated/handlers.ts": "update",
+      "generated/docs/index.md": "update",
+    });
   });
 
   it("side files that cannot be read cost speed, not correctness", async () => {

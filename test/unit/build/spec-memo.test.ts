@@ -10,7 +10,9 @@ const entry = (file: string, version = 1): SpecMemoEntry => ({
   names: [],
   diagnostics: [{ code: "MG015", severity: "warning", message: `unknown annotation (v${version})`, location: { file, line: 3, column: 3 } }],
   refs: [],
-  lint: [{ code: "MG101", severity: "info", message: "no effect", location: { file, line: 2, column: 3, end: { line: 2, column: 9 } }, hint: "clients ignore it" }],
+  lint: [
+    { code: "MG101", severity: "info", message: "no effect", location: { file, line: 2, column: 3, end: { line: 2, column: 9 } }, hint: "clients ignore it" },
+  ],
   spelt: [],
 });
 

@@ -44,9 +44,10 @@ async function expectGolden(name: string, dir: string): Promise<void> {
     }
   }
   // A file added or gone fails as surely as a changed one.
-  expect(outputs.map(([file]) => file), `the files of test/golden/${name}/ (UPDATE_GOLDEN=1 npm run test:golden rewrites them)`).toEqual(
-    filesBelow(golden),
-  );
+  expect(
+    outputs.map(([file]) => file),
+    `the files of test/golden/${name}/ (UPDATE_GOLDEN=1 npm run test:golden rewrites them)`,
+  ).toEqual(filesBelow(golden));
   for (const [file, text] of outputs) {
     expect(text, `test/golden/${name}/${file} (UPDATE_GOLDEN=1 npm run test:golden rewrites it)`).toBe(readFileSync(path.join(golden, file), "utf8"));
   }

@@ -133,7 +133,7 @@ describe("generate", () => {
     }
     expect(tree.get("generated/tools/get_weather.ts")).toContain("specs/get_weather.yaml");
     // The file $ref is bundled into a self-contained wire schema.
-    expect(tree.get("generated/tools/address_book_add.ts")).not.toContain("address.yaml\"");
+    expect(tree.get("generated/tools/address_book_add.ts")).not.toContain('address.yaml"');
   });
 
   it("running again changes nothing", async () => {
@@ -182,9 +182,7 @@ describe("generate", () => {
     const before = snapshotTree(dir);
     const result = await generate({ cwd: dir, check: true });
     expect(result.exitCode).toBe(1);
-    expect(result.stale).toEqual(
-      expect.arrayContaining(["generated/registry.ts", "generated/docs/get_weather.md", "generated/tools/calculate_sum.ts"]),
-    );
+    expect(result.stale).toEqual(expect.arrayContaining(["generated/registry.ts", "generated/docs/get_weather.md", "generated/tools/calculate_sum.ts"]));
     expect(result.written).toEqual([]);
     expect(snapshotTree(dir)).toEqual(before);
   });
@@ -281,11 +279,7 @@ describe("one run reports everything", () => {
       }),
     );
     const result = await generate({ cwd: dir });
-    expect(result.diagnostics.map((d) => `${d.code} ${d.location?.line}:${d.location?.column}`)).toEqual([
-      "MG012 1:10",
-      "MG011 2:1",
-      "MG023 6:14",
-    ]);
+    expect(result.diagnostics.map((d) => `${d.code} ${d.location?.line}:${d.location?.column}`)).toEqual(["MG012 1:10", "MG011 2:1", "MG023 6:14"]);
     expect(result.diagnostics.find((d) => d.code === "MG023")?.hint).toBe("did you mean `units`?");
   });
 });

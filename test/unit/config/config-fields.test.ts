@@ -54,13 +54,31 @@ describe("config fields", () => {
   });
 
   it.each([
-    ["a lint rule that does not exist", "lint:\n  rules:\n    property-descripton-missing: error\n", { line: 3, column: 5 }, /unknown lint rule `property-descripton-missing`/, "did you mean `property-description-missing`?"],
+    [
+      "a lint rule that does not exist",
+      "lint:\n  rules:\n    property-descripton-missing: error\n",
+      { line: 3, column: 5 },
+      /unknown lint rule `property-descripton-missing`/,
+      "did you mean `property-description-missing`?",
+    ],
     ["a lint code that is no rule", "lint: { rules: { MG015: off } }\n", { line: 1, column: 18 }, /unknown lint rule `MG015`/, undefined],
     ["a rule key outside the rule-name pattern, alone", "lint: { rules: { MG999: error } }\n", { line: 1, column: 18 }, /unknown lint rule `MG999`/, undefined],
-    ["one rule set by code and by name", "lint:\n  rules:\n    MG104: error\n    property-description-missing: off\n", { line: 4, column: 5 }, /`property-description-missing` is set twice: `MG104` and `property-description-missing` are both MG104/, "keep one of them"],
+    [
+      "one rule set by code and by name",
+      "lint:\n  rules:\n    MG104: error\n    property-description-missing: off\n",
+      { line: 4, column: 5 },
+      /`property-description-missing` is set twice: `MG104` and `property-description-missing` are both MG104/,
+      "keep one of them",
+    ],
     ["a bad severity", "lint:\n  rules: { MG104: loud }\n", { line: 2, column: 19 }, /`lint.rules` must map/, undefined],
     ["a negative maxWarnings", "lint: { maxWarnings: -1 }\n", { line: 1, column: 22 }, /`lint.maxWarnings` must be a whole number/, undefined],
-    ["a docs format that does not exist", "docs: { formats: [pdf] }\n", { line: 1, column: 19 }, /`docs.formats` must be a list of `markdown` and `html`/, undefined],
+    [
+      "a docs format that does not exist",
+      "docs: { formats: [pdf] }\n",
+      { line: 1, column: 19 },
+      /`docs.formats` must be a list of `markdown` and `html`/,
+      undefined,
+    ],
     ["a namespace with a space", "namespace: my tools\n", { line: 1, column: 12 }, /`namespace` must be 1-64 characters/, undefined],
     ["an unknown docs field", "docs: { outt: x }\n", { line: 1, column: 15 }, /unknown field `docs.outt`/, "did you mean `out`?"],
     ["a workspace config with other fields", "projects: [a]\nout: gen\n", { line: 2, column: 1 }, /workspace config .* move `out`/, undefined],

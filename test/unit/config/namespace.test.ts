@@ -8,7 +8,8 @@ import { removeProject, tempProject } from "../../helpers/project.js";
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeProject));
 
-const SPEC = "name: create_issue\ndescription: Open an issue.\ninputSchema:\n  type: object\n  properties:\n    title: { type: string, description: Issue title }\n  required: [title]\n";
+const SPEC =
+  "name: create_issue\ndescription: Open an issue.\ninputSchema:\n  type: object\n  properties:\n    title: { type: string, description: Issue title }\n  required: [title]\n";
 
 describe("namespace", () => {
   it("names the tool github_create_issue in the registry, the types, the handler and its file", async () => {

@@ -48,7 +48,13 @@ describe("formatDiagnostics", () => {
 
   test("a file whose source is unavailable prints no frame; diagnostics without a file come first", () => {
     const list: Diagnostic[] = [
-      { code: "MG013", severity: "error", message: "duplicate tool name `a`", location: { file: "specs/b.yaml", line: 1, column: 7 }, related: [{ file: "specs/a.yaml", line: 3, column: 9, message: "`a` first defined here" }] },
+      {
+        code: "MG013",
+        severity: "error",
+        message: "duplicate tool name `a`",
+        location: { file: "specs/b.yaml", line: 1, column: 7 },
+        related: [{ file: "specs/a.yaml", line: 3, column: 9, message: "`a` first defined here" }],
+      },
       { code: "MG006", severity: "error", message: "no spec files matched `specs/**/*.yaml`" },
     ];
     expect(formatDiagnostics(list, () => undefined)).toBe(
@@ -126,8 +132,7 @@ describe("formatDiagnostic code frames", () => {
 });
 
 describe("formatSummary", () => {
-  const of = (...severities: Diagnostic["severity"][]) =>
-    severities.map((severity): Diagnostic => ({ code: "MG001", severity, message: "m" }));
+  const of = (...severities: Diagnostic["severity"][]) => severities.map((severity): Diagnostic => ({ code: "MG001", severity, message: "m" }));
   test.each([
     [of(), "no problems"],
     [of("error"), "1 error"],
@@ -142,8 +147,20 @@ describe("formatSummary", () => {
 describe("diagnosticsToJson", () => {
   test("sorted, every field present, fixed key order", () => {
     const list: Diagnostic[] = [
-      { code: "MG013", severity: "error", message: "dup", location: { file: "specs/b.yaml", line: 1, column: 7 }, related: [{ file: "specs/a.yaml", line: 3, column: 9, message: "first" }] },
-      { code: "MG011", severity: "error", message: "unknown", hint: "did you mean `title`?", location: { file: "specs/a.yaml", line: 2, column: 1, end: { line: 2, column: 5 } } },
+      {
+        code: "MG013",
+        severity: "error",
+        message: "dup",
+        location: { file: "specs/b.yaml", line: 1, column: 7 },
+        related: [{ file: "specs/a.yaml", line: 3, column: 9, message: "first" }],
+      },
+      {
+        code: "MG011",
+        severity: "error",
+        message: "unknown",
+        hint: "did you mean `title`?",
+        location: { file: "specs/a.yaml", line: 2, column: 1, end: { line: 2, column: 5 } },
+      },
       { code: "MG099", severity: "error", message: "boom" },
     ];
     expect(diagnosticsToJson(list)).toBe(`[

@@ -48,7 +48,9 @@ describe("the message catalogue", () => {
   });
 
   it("has every named message used somewhere (config field messages: a field of the config's schema each)", () => {
-    const configSchema = JSON.parse(readFileSync(path.join(root, "schema/config.schema.json"), "utf8")) as { properties: Record<string, { properties?: object }> };
+    const configSchema = JSON.parse(readFileSync(path.join(root, "schema/config.schema.json"), "utf8")) as {
+      properties: Record<string, { properties?: object }>;
+    };
     const unused: string[] = [];
     for (const code of codes) {
       for (const id of Object.keys(MESSAGES[code].messages)) {
@@ -83,8 +85,14 @@ describe("the message catalogue", () => {
       message: "tool `get_weather` has no examples",
       location: { file: "specs/a.yaml", line: 1, column: 1 },
     });
-    expect(diagnosticMessage({ code: "MG012", messageId: "tooLong", format: { length: 130, max: 128 } })).toBe("tool name is 130 characters long; MCP allows at most 128");
-    expect(createDiagnostic({ code: "MG001", severity: "warning", format: { parserMessage: "tabs" } })).toEqual({ code: "MG001", severity: "warning", message: "tabs" });
+    expect(diagnosticMessage({ code: "MG012", messageId: "tooLong", format: { length: 130, max: 128 } })).toBe(
+      "tool name is 130 characters long; MCP allows at most 128",
+    );
+    expect(createDiagnostic({ code: "MG001", severity: "warning", format: { parserMessage: "tabs" } })).toEqual({
+      code: "MG001",
+      severity: "warning",
+      message: "tabs",
+    });
     expect(templateText(MESSAGES.MG104.messages.default)).toBe("input property `{property}` of `{tool}` has no description");
     expect(Object.keys(createDiagnostic({ code: "MG181", hint: undefined }))).toEqual(["code", "severity", "message"]);
   });
@@ -95,7 +103,9 @@ describe("the diagnostics page's tables", () => {
     const page = readFileSync(path.join(root, "docs", "reference", "diagnostics.md"), "utf8");
     const rendered = updateDocsTables(page);
     if (rendered !== page) {
-      expect.fail(`docs/reference/diagnostics.md's code or lint table differs from src/diagnostics/messages.ts: run \`${DOCS_TABLES_COMMAND}\` and commit docs/reference/diagnostics.md`);
+      expect.fail(
+        `docs/reference/diagnostics.md's code or lint table differs from src/diagnostics/messages.ts: run \`${DOCS_TABLES_COMMAND}\` and commit docs/reference/diagnostics.md`,
+      );
     }
   });
 
@@ -117,7 +127,16 @@ describe("call sites", () => {
       `createDiagnostic({ code: "MG012", format: { length: 1, max: 2 } });`,
       `createDiagnostic({ code: "MG999" });`,
     ];
-    const options: ts.CompilerOptions = { strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts"], noEmit: true, skipLibCheck: true, types: [] };
+    const options: ts.CompilerOptions = {
+      strict: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      lib: ["lib.es2022.d.ts"],
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    };
     const host = ts.createCompilerHost(options);
     const readFile = host.readFile.bind(host);
     host.readFile = (file) => (path.resolve(file) === checkFile ? lines.join("\n") : readFile(file));

@@ -115,11 +115,7 @@ const CASES: Array<[string, Record<string, string>, Expected[]]> = [
     { "specs/a.yaml": CLEAN.replace(/examples:[\s\S]*$/, "") },
     [{ code: "MG112", file: "specs/a.yaml", line: 1, column: 1, severity: "info" }],
   ],
-  [
-    "MG109 is off by default",
-    { "specs/a.yaml": CLEAN.replace("  additionalProperties: false\n", "") },
-    [],
-  ],
+  ["MG109 is off by default", { "specs/a.yaml": CLEAN.replace("  additionalProperties: false\n", "") }, []],
 ];
 
 function found(diagnostics: Diagnostic[]): Expected[] {
@@ -143,7 +139,10 @@ describe("lint rules", () => {
 
   it("point into the file a bundled $ref came from", () => {
     const diagnostics = lintFiles({
-      "specs/a.yaml": CLEAN.replace("    value: { type: number, description: Quantity to convert }\n", "    value: { $ref: './schemas/value.yaml' }\n").replace("{ value: 3 }", "{ value: { amount: 3 } }"),
+      "specs/a.yaml": CLEAN.replace("    value: { type: number, description: Quantity to convert }\n", "    value: { $ref: './schemas/value.yaml' }\n").replace(
+        "{ value: 3 }",
+        "{ value: { amount: 3 } }",
+      ),
       "specs/schemas/value.yaml": "type: object\nproperties:\n  amount: { type: number }\nrequired: [amount]\n",
     });
     expect(found(diagnostics)).toEqual([{ code: "MG104", file: "specs/schemas/value.yaml", line: 3, column: 3, severity: "warning" }]);
@@ -168,7 +167,11 @@ describe("lint rules", () => {
     expect(found(lintFiles({ "specs/a.yaml": spec, "mcp-gen.config.yaml": config }))).toEqual([]);
     // The same properties describing arguments are still checked.
     const described = spec.replace("    - type: object\n      properties:\n", "    - type: object\n      properties:\n        bare: { enum: [x] }\n");
-    expect(found(lintFiles({ "specs/a.yaml": described, "mcp-gen.config.yaml": config })).map((f) => f.code).sort()).toEqual(["MG104", "MG108", "MG111"]);
+    expect(
+      found(lintFiles({ "specs/a.yaml": described, "mcp-gen.config.yaml": config }))
+        .map((f) => f.code)
+        .sort(),
+    ).toEqual(["MG104", "MG108", "MG111"]);
   });
 
   it("report a problem in YAML shared through aliases once, at its definition", () => {
@@ -201,8 +204,22 @@ describe("lint severities from the config", () => {
   const broken = CLEAN.replace("{ type: number, description: Quantity to convert }", "{ type: number }").replace(/examples:[\s\S]*$/, "");
 
   it.each([
-    ["by code", "lint: { rules: { MG104: error } }\n", [["MG112", "info"], ["MG104", "error"]]],
-    ["by name", "lint: { rules: { property-description-missing: info, examples-missing: warning } }\n", [["MG112", "warning"], ["MG104", "info"]]],
+    [
+      "by code",
+      "lint: { rules: { MG104: error } }\n",
+      [
+        ["MG112", "info"],
+        ["MG104", "error"],
+      ],
+    ],
+    [
+      "by name",
+      "lint: { rules: { property-description-missing: info, examples-missing: warning } }\n",
+      [
+        ["MG112", "warning"],
+        ["MG104", "info"],
+      ],
+    ],
     ["off", "lint: { rules: { MG104: off, examples-missing: off } }\n", []],
     ["turning on a rule that is off by default", "lint: { rules: { additional-properties-unset: warning, MG112: off } }\n", [["MG104", "warning"]]],
   ])("%s", (_name, config, expected) => {

@@ -75,9 +75,7 @@ async function connect(options: ToolServerOptions) {
   const logger = capturingLogger();
   const server = createToolServer({ info: { name: "policy-test", version: "1.0.0" }, registry, handlers: handlers(probe), logger, ...options });
   const client = new Client({ name: "policy-test-client", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL("http://test.local/mcp"), { fetch: (url, init) => server.fetch(new Request(url, init)) }),
-  );
+  await client.connect(new StreamableHTTPClientTransport(new URL("http://test.local/mcp"), { fetch: (url, init) => server.fetch(new Request(url, init)) }));
   open.push({ client, server });
   return { client, probe, logger };
 }
@@ -147,7 +145,13 @@ describe("afterCall: audit log", () => {
     await client.callTool({ name: "delete_file", arguments: { path: "b.txt" } });
     await client.callTool({ name: "explode", arguments: {} });
     expect(
-      audit.map(({ call, outcome }) => ({ name: call.name, annotations: call.annotations, arguments: call.arguments, status: outcome.status, isError: outcome.result.isError ?? false })),
+      audit.map(({ call, outcome }) => ({
+        name: call.name,
+        annotations: call.annotations,
+        arguments: call.arguments,
+        status: outcome.status,
+        isError: outcome.result.isError ?? false,
+      })),
     ).toEqual([
       { name: "read_file", annotations: { readOnlyHint: true }, arguments: { path: "a.txt" }, status: "ok", isError: false },
       { name: "read_file", annotations: { readOnlyHint: true }, arguments: {}, status: "invalid-arguments", isError: true },

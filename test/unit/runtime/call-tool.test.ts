@@ -114,7 +114,12 @@ describe("callTool: arguments", () => {
     );
     expect(ok).toEqual({ content: [{ type: "text", text: "pong" }] });
     expect(received).toEqual({});
-    const missing = await callTool(plainTool, handlerOf(() => "never"), undefined, env);
+    const missing = await callTool(
+      plainTool,
+      handlerOf(() => "never"),
+      undefined,
+      env,
+    );
     expect(missing).toEqual({ content: [{ type: "text", text: 'Invalid arguments for tool "get_weather":\n/city: is required' }], isError: true });
   });
 
@@ -145,9 +150,21 @@ describe("callTool: arguments", () => {
     const args = { city: "Zürich" };
     const size = Buffer.byteLength(JSON.stringify(args), "utf8");
     expect(size).toBe(JSON.stringify(args).length + 1);
-    const atLimit = await callTool(plainTool, handlerOf(() => "ok"), args, env, { maxArgumentBytes: size });
+    const atLimit = await callTool(
+      plainTool,
+      handlerOf(() => "ok"),
+      args,
+      env,
+      { maxArgumentBytes: size },
+    );
     expect(atLimit).toEqual({ content: [{ type: "text", text: "ok" }] });
-    const over = await callTool(plainTool, handlerOf(() => "ok"), args, env, { maxArgumentBytes: size - 1 });
+    const over = await callTool(
+      plainTool,
+      handlerOf(() => "ok"),
+      args,
+      env,
+      { maxArgumentBytes: size - 1 },
+    );
     expect(over.isError).toBe(true);
     expect(textOf(over)).toBe(`Arguments for tool "get_weather" are ${size} bytes; this server accepts at most ${size - 1}.`);
   });
@@ -281,19 +298,20 @@ describe("callTool: the handler's context", () => {
     );
     expect(result).toEqual({ content: [{ type: "text", text: 'Tool "get_weather" timed out after 50 ms.' }], isError: true });
     expect(seen!.aborted).toBe(true);
-    expect(logger.calls).toEqual([
-      { level: "warn", message: 'tool "get_weather" timed out', data: { tool: "get_weather", timeoutMs: 50, requestId: 41 } },
-    ]);
+    expect(logger.calls).toEqual([{ level: "warn", message: 'tool "get_weather" timed out', data: { tool: "get_weather", timeoutMs: 50, requestId: 41 } }]);
   });
 
   it.each<[string, (input: never, context: ToolContext) => unknown]>([
     ["rejects with its own error on abort", (_i, c) => new Promise((_r, reject) => c.signal.addEventListener("abort", () => reject(new Error("aborted"))))],
     ["rejects with signal.reason", (_i, c) => new Promise((_r, reject) => c.signal.addEventListener("abort", () => reject(c.signal.reason)))],
     ["resolves with a partial result on abort", (_i, c) => new Promise((resolve) => c.signal.addEventListener("abort", () => resolve("partial")))],
-    ["awaits abortable work", async (_i, c) => {
-      await new Promise((_r, reject) => c.signal.addEventListener("abort", () => reject(new Error("aborted"))));
-      return "never";
-    }],
+    [
+      "awaits abortable work",
+      async (_i, c) => {
+        await new Promise((_r, reject) => c.signal.addEventListener("abort", () => reject(new Error("aborted"))));
+        return "never";
+      },
+    ],
   ])("a handler that %s still answers 'timed out'", async (_what, handler) => {
     const { env } = environment();
     const result = await callTool(plainTool, handlerOf(handler), { city: "Oslo" }, env, { timeoutMs: 20 });
@@ -447,8 +465,25 @@ describe("callTool: errors reach the client only as intended", () => {
     ["an object holding a Symbol", () => ({ [symbolKey]: "hidden", kind: Symbol("kind-secret"), note: "symbol-note-secret" }), "symbol-note-secret"],
     ["a Symbol", () => Symbol("bare-symbol-secret"), "bare-symbol-secret"],
     ["a BigInt", () => 123456789012345678901234567890n, "123456789012345678901234567890"],
-    ["an object whose toJSON throws", () => ({ toJSON: () => { throw new Error("nope"); }, secret: "tojson-secret" }), ""],
-    ["a circular object", () => { const o: Record<string, unknown> = { secret: "circular-secret" }; o.self = o; return o; }, "circular-secret"],
+    [
+      "an object whose toJSON throws",
+      () => ({
+        toJSON: () => {
+          throw new Error("nope");
+        },
+        secret: "tojson-secret",
+      }),
+      "",
+    ],
+    [
+      "a circular object",
+      () => {
+        const o: Record<string, unknown> = { secret: "circular-secret" };
+        o.self = o;
+        return o;
+      },
+      "circular-secret",
+    ],
   ])("throwing %s -> generic isError, never a crash, never the value", async (_what, make, marker) => {
     const { env, logger } = environment();
     const thrown = make();
@@ -473,7 +508,12 @@ describe("callTool: errors reach the client only as intended", () => {
     ["an array with a non-block", [{ type: "text", text: "a" }, 7]],
   ])("a handler returning %s (not a ToolReturn) -> generic isError and a log line", async (_what, value) => {
     const { env, logger } = environment();
-    const result = await callTool(plainTool, handlerOf(() => value), { city: "Oslo" }, env);
+    const result = await callTool(
+      plainTool,
+      handlerOf(() => value),
+      { city: "Oslo" },
+      env,
+    );
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/internal error/);
     expect(logger.calls.map((c) => c.message)).toEqual([
@@ -490,13 +530,25 @@ describe("callTool: results", () => {
     ["a CallToolResult", { content: [{ type: "text", text: "handled" }], isError: true }, { content: [{ type: "text", text: "handled" }], isError: true }],
   ])("a tool without outputSchema returning %s", async (_what, value, expected) => {
     const { env } = environment();
-    expect(await callTool(plainTool, handlerOf(async () => value), { city: "Oslo" }, env)).toEqual(expected);
+    expect(
+      await callTool(
+        plainTool,
+        handlerOf(async () => value),
+        { city: "Oslo" },
+        env,
+      ),
+    ).toEqual(expected);
   });
 
   it("a tool with outputSchema: valid output -> structuredContent and its JSON as text", async () => {
     const { env, logger } = environment();
     const output = { temperature: 21.5, conditions: "sunny" };
-    const result = await callTool(structuredTool, handlerOf(async () => output), { city: "Oslo" }, env);
+    const result = await callTool(
+      structuredTool,
+      handlerOf(async () => output),
+      { city: "Oslo" },
+      env,
+    );
     expect(result).toEqual({ content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output });
     expect(textOf(result)).toBe('{"temperature":21.5,"conditions":"sunny"}');
     expect(result.isError).toBeUndefined();
@@ -505,7 +557,12 @@ describe("callTool: results", () => {
 
   it("a tool with outputSchema: invalid output -> generic isError, the violations in the server log", async () => {
     const { env, logger } = environment();
-    const result = await callTool(structuredTool, handlerOf(async () => ({ temperature: "warm", wind: 3 })), { city: "Oslo" }, env);
+    const result = await callTool(
+      structuredTool,
+      handlerOf(async () => ({ temperature: "warm", wind: 3 })),
+      { city: "Oslo" },
+      env,
+    );
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
     expect(textOf(result)).toMatch(/^Tool "get_forecast" failed with an internal error \(reference [0-9a-f]{8}\)\.$/);
@@ -519,7 +576,12 @@ describe("callTool: results", () => {
 
   it("a tool with outputSchema: input is still validated first", async () => {
     const { env } = environment();
-    const result = await callTool(structuredTool, handlerOf(async () => ({ temperature: 1, conditions: "x" })), { city: "" }, env);
+    const result = await callTool(
+      structuredTool,
+      handlerOf(async () => ({ temperature: 1, conditions: "x" })),
+      { city: "" },
+      env,
+    );
     expect(result).toEqual({
       content: [{ type: "text", text: 'Invalid arguments for tool "get_forecast":\n/city: must NOT have fewer than 1 characters' }],
       isError: true,
@@ -537,7 +599,12 @@ describe("callTool: the server's own faults and quiet cancellations", () => {
 
   it("a validator that throws is an internal failure, not a protocol error", async () => {
     const { env, logger } = environment();
-    const result = await callTool({ ...noArgsTool, validateInput: throwing }, handlerOf(() => "ran"), {}, env);
+    const result = await callTool(
+      { ...noArgsTool, validateInput: throwing },
+      handlerOf(() => "ran"),
+      {},
+      env,
+    );
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/failed with an internal error \(reference [0-9a-f]{8}\)/);
     expect(textOf(result)).not.toContain("/srv/app");
@@ -546,7 +613,12 @@ describe("callTool: the server's own faults and quiet cancellations", () => {
 
   it("an output validator that throws is an internal failure too", async () => {
     const { env, logger } = environment();
-    const result = await callTool({ ...structuredTool, validateOutput: throwing }, handlerOf(() => ({ temperature: 1, conditions: "x" })), { city: "Oslo" }, env);
+    const result = await callTool(
+      { ...structuredTool, validateOutput: throwing },
+      handlerOf(() => ({ temperature: 1, conditions: "x" })),
+      { city: "Oslo" },
+      env,
+    );
     expect(result.isError).toBe(true);
     expect(logger.text()).toContain("the output validator threw");
   });

@@ -60,7 +60,10 @@ async function overConnection(server: ToolServer) {
   await sdkServer.connect(serverTransport);
   const client = new Client({ name: "cancellation-test-client", version: "1.0.0" });
   await client.connect(clientTransport);
-  closing.push(() => client.close(), () => sdkServer.close());
+  closing.push(
+    () => client.close(),
+    () => sdkServer.close(),
+  );
   /** The ids of the `tools/call` requests for `tool` the client sent. */
   const idsOf = (tool: string) => requested.filter((m) => m.method === "tools/call" && m.params?.name === tool).map((m) => m.id);
   /** The ids the server answered (a result or an error). */
@@ -104,7 +107,10 @@ describe("a cancelled call whose handler never settles", () => {
     await expect(client.callTool({ name: "hang", arguments: {} }, { timeout: 300 })).rejects.toThrow(/timed out/i);
     await expect.poll(() => outcomes).toEqual([["hang", "cancelled"]]);
     expect(await client.callTool({ name: "echo", arguments: { text: "next" } })).toMatchObject({ content: [{ type: "text", text: "next" }] });
-    expect(outcomes).toEqual([["hang", "cancelled"], ["echo", "ok"]]);
+    expect(outcomes).toEqual([
+      ["hang", "cancelled"],
+      ["echo", "ok"],
+    ]);
     expect(idsOf("hang")).toHaveLength(1);
     expect(answered()).not.toContain(idsOf("hang")[0]);
     expect(answered()).toContain(idsOf("echo")[0]);

@@ -26,7 +26,13 @@ const handlers = {
 
 /** `legacySessions`: a 2025-era client over fetch keeps a session, as on serveHttp, so its answers reach the call. */
 function toolServer(legacySessions = true): ToolServer {
-  return createToolServer({ info: { name: "client-requests-test", version: "1.0.0" }, registry: { ask: entry("ask"), think: entry("think") }, handlers, logger: capturingLogger(), legacySessions });
+  return createToolServer({
+    info: { name: "client-requests-test", version: "1.0.0" },
+    registry: { ask: entry("ask"), think: entry("think") },
+    handlers,
+    logger: capturingLogger(),
+    legacySessions,
+  });
 }
 
 const closing: Array<() => Promise<unknown>> = [];
@@ -36,9 +42,13 @@ afterEach(async () => {
 
 /** A client that answers elicitation and sampling requests for whatever it declares. */
 function clientWith(capabilities: ClientCapabilities, modern = false): Client {
-  const client = new Client({ name: "client-requests-test-client", version: "1.0.0" }, { capabilities, ...(modern ? { versionNegotiation: { mode: "auto" as const } } : {}) });
+  const client = new Client(
+    { name: "client-requests-test-client", version: "1.0.0" },
+    { capabilities, ...(modern ? { versionNegotiation: { mode: "auto" as const } } : {}) },
+  );
   if (capabilities.elicitation) client.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { name: "Ada" } }));
-  if (capabilities.sampling) client.setRequestHandler("sampling/createMessage", async () => ({ role: "assistant", content: { type: "text", text: "Hello." }, model: "test-model" }));
+  if (capabilities.sampling)
+    client.setRequestHandler("sampling/createMessage", async () => ({ role: "assistant", content: { type: "text", text: "Hello." }, model: "test-model" }));
   return client;
 }
 
@@ -57,7 +67,10 @@ async function overConnection(capabilities: ClientCapabilities) {
   await sdkServer.connect(serverTransport);
   const client = clientWith(capabilities);
   await client.connect(clientTransport);
-  closing.push(() => client.close(), () => sdkServer.close());
+  closing.push(
+    () => client.close(),
+    () => sdkServer.close(),
+  );
   return { client, requested };
 }
 
@@ -65,7 +78,10 @@ async function overHttp(capabilities: ClientCapabilities, modern: boolean, legac
   const server = toolServer(legacySessions);
   const client = clientWith(capabilities, modern);
   await client.connect(new StreamableHTTPClientTransport(new URL("http://test.local/mcp"), { fetch: (url, init) => server.fetch(new Request(url, init)) }));
-  closing.push(() => server.close(), () => client.close());
+  closing.push(
+    () => server.close(),
+    () => client.close(),
+  );
   expect(client.getProtocolEra()).toBe(modern ? "modern" : "legacy");
   return { client };
 }
@@ -90,7 +106,10 @@ describe("2025-era client that declared the capability", () => {
 describe("2025-era client served without a session (fetch's default): a clear ToolError, nothing sent", () => {
   it("context.elicit and context.sample say the answer could not reach the call, and where they work", async () => {
     const { client } = await overHttp({ elicitation: {}, sampling: {} }, false, false);
-    for (const [tool, method] of [["ask", "elicit"], ["think", "sample"]]) {
+    for (const [tool, method] of [
+      ["ask", "elicit"],
+      ["think", "sample"],
+    ]) {
       const result = await client.callTool({ name: tool, arguments: {} });
       expect(result).toMatchObject({ isError: true });
       expect(textOf(result)).toBe(

@@ -30,7 +30,13 @@ const stringArg = (name: string) => ({
 // Five tools, registered out of name order: tools/list sorts them.
 const DEFINITIONS: ToolDefinition[] = [
   { name: "echo", description: "Echoes its text.", inputSchema: stringArg("text"), annotations: { readOnlyHint: true } },
-  { name: "add", title: "Add", description: "Adds two numbers.", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] }, outputSchema: { type: "object", properties: { sum: { type: "number" } }, required: ["sum"] } },
+  {
+    name: "add",
+    title: "Add",
+    description: "Adds two numbers.",
+    inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] },
+    outputSchema: { type: "object", properties: { sum: { type: "number" } }, required: ["sum"] },
+  },
   { name: "slow", description: "Never answers.", inputSchema: { type: "object" } },
   { name: "count", description: "Reports progress.", inputSchema: { type: "object", properties: { steps: { type: "integer" } } } },
   { name: "wait", description: "Waits for cancellation.", inputSchema: { type: "object" } },
@@ -156,9 +162,17 @@ describe.each(ERAS)("createToolServer, $era client", ({ negotiation }) => {
   });
 
   it("a cursor from a server with other tools -> -32602", async () => {
-    const other = createToolServer({ info: { name: "o", version: "1" }, registry: { echo: registry.echo, add: registry.add, x: entry({ name: "x", inputSchema: { type: "object" } }) }, handlers: {}, pageSize: 2, logger: capturingLogger() });
+    const other = createToolServer({
+      info: { name: "o", version: "1" },
+      registry: { echo: registry.echo, add: registry.add, x: entry({ name: "x", inputSchema: { type: "object" } }) },
+      handlers: {},
+      pageSize: 2,
+      logger: capturingLogger(),
+    });
     const otherClient = new Client({ name: "c", version: "1" });
-    await otherClient.connect(new StreamableHTTPClientTransport(new URL("http://other.local/mcp"), { fetch: (url, init) => other.fetch(new Request(url, init)) }));
+    await otherClient.connect(
+      new StreamableHTTPClientTransport(new URL("http://other.local/mcp"), { fetch: (url, init) => other.fetch(new Request(url, init)) }),
+    );
     open.push({ client: otherClient, server: other });
     const foreign = (await listPage(otherClient)).nextCursor;
     expect(foreign).toBeTypeOf("string");
@@ -339,11 +353,19 @@ describe("serveHttp", () => {
 
   it("a GET or DELETE that names revision 2026-07-28 gets 405 (it has no sessions); one without it is 2025-era, with sessions only if asked", async () => {
     const server = createToolServer({ info: { name: "http-test", version: "1" }, registry, handlers: handlers({}), logger: capturingLogger() });
-    const withSessions = createToolServer({ info: { name: "http-test", version: "1" }, registry, handlers: handlers({}), logger: capturingLogger(), legacySessions: true });
+    const withSessions = createToolServer({
+      info: { name: "http-test", version: "1" },
+      registry,
+      handlers: handlers({}),
+      logger: capturingLogger(),
+      legacySessions: true,
+    });
     try {
       for (const method of ["GET", "DELETE"]) {
         for (const entry of [server, withSessions]) {
-          const modern = await entry.fetch(new Request("http://test.local/mcp", { method, headers: { accept: "text/event-stream", "mcp-protocol-version": "2026-07-28" } }));
+          const modern = await entry.fetch(
+            new Request("http://test.local/mcp", { method, headers: { accept: "text/event-stream", "mcp-protocol-version": "2026-07-28" } }),
+          );
           expect(modern.status).toBe(405);
           expect(modern.headers.get("allow")).toBe("POST");
         }
@@ -371,7 +393,12 @@ describe("serveHttp", () => {
         req.end(body === undefined ? undefined : JSON.stringify(body));
       });
     try {
-      const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+      const init = {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      };
       const initialized = await send("POST", accept, init);
       initialized.resume();
       const session = String(initialized.headers["mcp-session-id"]);
@@ -429,7 +456,8 @@ describe("serveHttp", () => {
     ])("%s -> %i", async (_name, status, origin) => {
       const answer = await post(url, { host: `${host}:${url.port}`, ...(origin === undefined ? {} : { origin }) });
       expect(answer.status).toBe(status);
-      if (status === 403) expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: "2.0", error: { code: -32000, message: expect.stringMatching(/^Invalid Origin/) } });
+      if (status === 403)
+        expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: "2.0", error: { code: -32000, message: expect.stringMatching(/^Invalid Origin/) } });
     });
   });
 

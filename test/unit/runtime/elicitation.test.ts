@@ -5,7 +5,14 @@
  * answer and the signed `requestState` (HTTP through the `fetch` entry). A state that was
  * changed, signed with another key, or issued for another call is refused with -32602.
  */
-import { Client, InMemoryTransport, ProtocolError, StreamableHTTPClientTransport, type ClientCapabilities, type ElicitResult } from "@modelcontextprotocol/client";
+import {
+  Client,
+  InMemoryTransport,
+  ProtocolError,
+  StreamableHTTPClientTransport,
+  type ClientCapabilities,
+  type ElicitResult,
+} from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { createToolServer, type ToolServer } from "../../../src/runtime/create-server.js";
 import type { CallToolResult, CompiledValidator, ToolContext, ToolEntry } from "../../../src/runtime/types.js";
@@ -34,11 +41,18 @@ function toolServer(options: { key?: string } = {}) {
     },
     /** Two questions in a row, then a URL. */
     signup: async (_input: unknown, context: ToolContext) => {
-      const name = await context.elicit({ message: "Your name?", requestedSchema: { type: "object", properties: { name: { type: "string", minLength: 1 } }, required: ["name"] } });
+      const name = await context.elicit({
+        message: "Your name?",
+        requestedSchema: { type: "object", properties: { name: { type: "string", minLength: 1 } }, required: ["name"] },
+      });
       if (name.action !== "accept") return "no name";
       const plan = await context.elicit({
         message: "Plan?",
-        requestedSchema: { type: "object", properties: { plan: { type: "string", enum: ["free", "pro"] }, seats: { type: "integer", minimum: 1 } }, required: ["plan"] },
+        requestedSchema: {
+          type: "object",
+          properties: { plan: { type: "string", enum: ["free", "pro"] }, seats: { type: "integer", minimum: 1 } },
+          required: ["plan"],
+        },
       });
       if (plan.action !== "accept") return "no plan";
       expectTypeOf(plan.content).toEqualTypeOf<{ plan: "free" | "pro"; seats?: number }>();
@@ -92,7 +106,11 @@ function clientWith(capabilities: ClientCapabilities, answers: Answers, modern: 
   const asked: string[] = [];
   const client = new Client(
     { name: "elicitation-test-client", version: "1.0.0" },
-    { capabilities, ...(modern ? { versionNegotiation: { mode: "auto" as const } } : {}), ...(options.autoFulfill === false ? { inputRequired: { autoFulfill: false } } : {}) },
+    {
+      capabilities,
+      ...(modern ? { versionNegotiation: { mode: "auto" as const } } : {}),
+      ...(options.autoFulfill === false ? { inputRequired: { autoFulfill: false } } : {}),
+    },
   );
   if (capabilities.elicitation) {
     client.setRequestHandler("elicitation/create", async (request) => {
@@ -122,13 +140,16 @@ async function overFetch(server: ToolServer, capabilities: ClientCapabilities, a
 }
 
 const textOf = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
-const confirm = (value: unknown): Answers => () => ({ action: "accept", content: { confirm: value as boolean } });
+const confirm =
+  (value: unknown): Answers =>
+  () => ({ action: "accept", content: { confirm: value as boolean } });
 const FORM = { elicitation: { form: {} } } satisfies ClientCapabilities;
 
 const connections = {
   "2025, in memory": (server: ToolServer, capabilities: ClientCapabilities, answers: Answers) => inMemory(server, capabilities, answers),
   "2025, HTTP session": (server: ToolServer, capabilities: ClientCapabilities, answers: Answers) => overFetch(server, capabilities, answers, false),
-  "2026-07-28, HTTP (input_required)": (server: ToolServer, capabilities: ClientCapabilities, answers: Answers) => overFetch(server, capabilities, answers, true),
+  "2026-07-28, HTTP (input_required)": (server: ToolServer, capabilities: ClientCapabilities, answers: Answers) =>
+    overFetch(server, capabilities, answers, true),
 };
 
 describe.each(Object.entries(connections))("%s", (era, connect) => {
@@ -189,7 +210,9 @@ describe.each(Object.entries(connections))("%s", (era, connect) => {
   it("several questions in order, form and URL, each answer given back to its question", async () => {
     const { server } = toolServer();
     const answers: Answers = (request): ElicitResult =>
-      request.mode === "url" ? { action: "accept" } : { action: "accept", content: request.message === "Your name?" ? { name: "Ada" } : { plan: "pro", seats: 3 } };
+      request.mode === "url"
+        ? { action: "accept" }
+        : { action: "accept", content: request.message === "Your name?" ? { name: "Ada" } : { plan: "pro", seats: 3 } };
     const { client, asked } = await connect(server, { elicitation: { form: {}, url: {} } }, answers);
     const result = await client.callTool({ name: "signup", arguments: {} });
     expect(textOf(result)).toBe("Ada on pro x3: payment accept");
@@ -208,8 +231,12 @@ async function firstRound(server: ToolServer, args: Record<string, unknown> = { 
   return { client, first };
 }
 
-const retry = (client: Client, requestState: string, args: Record<string, unknown> = { name: "a.txt" }, inputResponses: Record<string, unknown> = { "elicit-1": { action: "accept", content: { confirm: true } } }) =>
-  client.callTool({ name: "remove", arguments: args, inputResponses, requestState } as never);
+const retry = (
+  client: Client,
+  requestState: string,
+  args: Record<string, unknown> = { name: "a.txt" },
+  inputResponses: Record<string, unknown> = { "elicit-1": { action: "accept", content: { confirm: true } } },
+) => client.callTool({ name: "remove", arguments: args, inputResponses, requestState } as never);
 
 async function refusal(call: Promise<unknown>): Promise<{ code: number; message: string }> {
   const error = await call.then(
@@ -228,7 +255,11 @@ describe("2026-07-28: the requestState", () => {
     expect(first.inputRequests).toEqual({
       "elicit-1": {
         method: "elicitation/create",
-        params: { mode: "form", message: "Delete a.txt?", requestedSchema: { type: "object", properties: { confirm: { type: "boolean", title: "Delete" } }, required: ["confirm"] } },
+        params: {
+          mode: "form",
+          message: "Delete a.txt?",
+          requestedSchema: { type: "object", properties: { confirm: { type: "boolean", title: "Delete" } }, required: ["confirm"] },
+        },
       },
     });
     expect(first.requestState).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
@@ -250,7 +281,10 @@ describe("2026-07-28: the requestState", () => {
       code: -32602,
       message: "Invalid requestState: its signature does not match (it was changed, or signed by another server or key). Call the tool again without it.",
     });
-    expect(await refusal(retry(client, "not a state"))).toMatchObject({ code: -32602, message: expect.stringContaining("Invalid requestState: it is not a state this server issued") });
+    expect(await refusal(retry(client, "not a state"))).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("Invalid requestState: it is not a state this server issued"),
+    });
     expect(removed).toEqual([]);
     expect(logger.calls.some((r) => r.message === "refused a requestState")).toBe(true);
   });
@@ -293,7 +327,9 @@ describe("2026-07-28: the requestState", () => {
   it("a retry without the answer is asked the same question again", async () => {
     const { server } = toolServer({ key: KEY });
     const { client, first } = await firstRound(server);
-    const again = (await client.callTool({ name: "remove", arguments: { name: "a.txt" }, requestState: first.requestState } as never, { allowInputRequired: true })) as unknown as typeof first;
+    const again = (await client.callTool({ name: "remove", arguments: { name: "a.txt" }, requestState: first.requestState } as never, {
+      allowInputRequired: true,
+    })) as unknown as typeof first;
     expect(again.resultType).toBe("input_required");
     expect(Object.keys(again.inputRequests)).toEqual(["elicit-1"]);
   });
@@ -312,9 +348,12 @@ describe("2026-07-28: the requestState", () => {
     const { server } = toolServer({ key: KEY });
     const { client, first } = await firstRound(server, {}, "fickle");
     expect(first.inputRequests["elicit-1"].params.message).toBe("Question 1?");
-    const again = (await client.callTool({ name: "fickle", arguments: {}, inputResponses: { "elicit-1": { action: "accept", content: { ok: true } } }, requestState: first.requestState } as never, {
-      allowInputRequired: true,
-    })) as unknown as typeof first;
+    const again = (await client.callTool(
+      { name: "fickle", arguments: {}, inputResponses: { "elicit-1": { action: "accept", content: { ok: true } } }, requestState: first.requestState } as never,
+      {
+        allowInputRequired: true,
+      },
+    )) as unknown as typeof first;
     expect(again.resultType).toBe("input_required");
     expect(again.inputRequests["elicit-1"].params.message).toBe("Question 2?");
   });

@@ -105,7 +105,13 @@ describe("the stdio transport", () => {
     stdout.on("data", (chunk: Buffer) => chunks.push(chunk.toString("utf8")));
     await Promise.all([1, 2, 3].map((id) => transport.send({ jsonrpc: "2.0", id, result: {} })));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(chunks.join("").split("\n").filter(Boolean).map((l) => JSON.parse(l).id)).toEqual([1, 2, 3]);
+    expect(
+      chunks
+        .join("")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).id),
+    ).toEqual([1, 2, 3]);
     await transport.close();
   });
 
@@ -131,7 +137,12 @@ describe("the stdio transport", () => {
 describe("callTool with the SDK's per-request signal", () => {
   const schema = { type: "object" as const };
   const entry = { definition: { name: "t", inputSchema: schema }, validateInput: () => true };
-  const env = (signal: AbortSignal) => ({ signal, signalEndsWithCall: true, progress: async () => {}, logger: { debug() {}, info() {}, warn() {}, error() {} } });
+  const env = (signal: AbortSignal) => ({
+    signal,
+    signalEndsWithCall: true,
+    progress: async () => {},
+    logger: { debug() {}, info() {}, warn() {}, error() {} },
+  });
 
   it("hands the request's own signal to the handler when there is no timeout, and links one when there is", async () => {
     const client = new AbortController();
@@ -139,7 +150,9 @@ describe("callTool with the SDK's per-request signal", () => {
     const handler = (_input: never, context: { signal: AbortSignal }) => ((seen = context.signal), "ok");
     await callTool(entry, handler, {}, env(client.signal));
     expect(seen).toBe(client.signal);
-    const timed = await callTool(entry, (_input: never, context) => ((seen = context.signal), new Promise(() => {})), {}, env(client.signal), { timeoutMs: 10 });
+    const timed = await callTool(entry, (_input: never, context) => ((seen = context.signal), new Promise(() => {})), {}, env(client.signal), {
+      timeoutMs: 10,
+    });
     expect(timed.isError).toBe(true);
     expect(seen).not.toBe(client.signal);
     expect(seen!.aborted).toBe(true);

@@ -138,7 +138,11 @@ describe.each(ROADS)("a handler's malformed result, on %s", (_road, extra) => {
       const reference = /^Tool "\w+" failed with an internal error \(reference (\w{8})\)\.$/.exec(text)?.[1];
       expect(reference).toBeDefined();
       expect(logger.calls).toHaveLength(1);
-      expect(logger.calls[0]).toMatchObject({ level: "error", message: `tool "${name}" failed: handler returned a result that is not a valid CallToolResult`, data: { reference } });
+      expect(logger.calls[0]).toMatchObject({
+        level: "error",
+        message: `tool "${name}" failed: handler returned a result that is not a valid CallToolResult`,
+        data: { reference },
+      });
       expect(logger.text()).toContain(name === "bad_is_error" ? "isError" : "structuredContent");
       // The audit hook hears what the client got.
       expect(statuses).toEqual(["internal-error"]);
@@ -225,8 +229,18 @@ describe("progress and client log messages end with the call", () => {
  */
 describe("params the SDK refuses itself: its error, naming the field, and the server keeps serving", () => {
   const cases: Array<[string, string, Record<string, unknown>, string]> = [
-    ...[5, null, { page: 2 }].map((cursor): [string, string, Record<string, unknown>, string] => [`a tools/list cursor of ${JSON.stringify(cursor)}`, "tools/list", { cursor }, "cursor"]),
-    ...["loud", 3, undefined].map((level): [string, string, Record<string, unknown>, string] => [`a log level of ${JSON.stringify(level)}`, "logging/setLevel", { level }, "level"]),
+    ...[5, null, { page: 2 }].map((cursor): [string, string, Record<string, unknown>, string] => [
+      `a tools/list cursor of ${JSON.stringify(cursor)}`,
+      "tools/list",
+      { cursor },
+      "cursor",
+    ]),
+    ...["loud", 3, undefined].map((level): [string, string, Record<string, unknown>, string] => [
+      `a log level of ${JSON.stringify(level)}`,
+      "logging/setLevel",
+      { level },
+      "level",
+    ]),
   ];
   it.each(cases)("%s", async (_what, method, params, field) => {
     const { request, close } = await connect();

@@ -70,10 +70,21 @@ async function overStdio(...chunks: string[]): Promise<{ answers: unknown[]; for
   // event loop's check phase: by then every answer has been written.
   await new Promise((resolve) => setImmediate(resolve));
   await transport.close();
-  return { answers: written.split("\n").filter(Boolean).map((line) => JSON.parse(line) as unknown), forwarded, errors };
+  return {
+    answers: written
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as unknown),
+    forwarded,
+    errors,
+  };
 }
 
-const invalid = (message: string, id?: string | number) => ({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), error: { code: -32600, message: `Invalid Request: ${message}` } });
+const invalid = (message: string, id?: string | number) => ({
+  jsonrpc: "2.0",
+  ...(id === undefined ? {} : { id }),
+  error: { code: -32600, message: `Invalid Request: ${message}` },
+});
 
 describe("stdio: lines that are not a JSON-RPC message", () => {
   // MCP forbids a null id: errors about a line whose id cannot be read carry none.
@@ -177,7 +188,11 @@ describe("error sanitization: nothing a handler throws reaches the client", () =
   });
 
   it("output that breaks the outputSchema is reported to the operator, not echoed to the client", async () => {
-    const withOutput: ToolEntry = { ...tool, definition: { ...tool.definition, outputSchema: { type: "object" } }, validateOutput: ajv.compile({ type: "object", properties: { n: { type: "number" } } }) };
+    const withOutput: ToolEntry = {
+      ...tool,
+      definition: { ...tool.definition, outputSchema: { type: "object" } },
+      validateOutput: ajv.compile({ type: "object", properties: { n: { type: "number" } } }),
+    };
     const env = environment();
     const result = await callTool(withOutput, () => ({ n: SECRET }), { city: "Oslo" }, env);
     expect(JSON.stringify(result)).not.toContain(SECRET);

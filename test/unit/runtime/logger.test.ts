@@ -38,9 +38,23 @@ describe("stderrLogger", () => {
   });
 
   it.each<[string, () => unknown]>([
-    ["circular", () => { const o: Record<string, unknown> = {}; o.self = o; return o; }],
+    [
+      "circular",
+      () => {
+        const o: Record<string, unknown> = {};
+        o.self = o;
+        return o;
+      },
+    ],
     ["a BigInt", () => ({ n: 1n })],
-    ["a throwing toJSON", () => ({ toJSON: () => { throw new Error("no"); } })],
+    [
+      "a throwing toJSON",
+      () => ({
+        toJSON: () => {
+          throw new Error("no");
+        },
+      }),
+    ],
   ])("data that JSON cannot hold (%s) is logged as [unserializable], without throwing", (_what, make) => {
     const lines = captureStderr();
     expect(() => stderrLogger().error("oops", make())).not.toThrow();
@@ -62,7 +76,15 @@ describe("errorDetails", () => {
     ["undefined", undefined, { thrown: "undefined" }],
     ["a symbol", Symbol("s"), { thrown: "Symbol(s)" }],
     ["an object", { a: 1 }, { thrown: '{"a":1}' }],
-    ["a circular object", (() => { const o: Record<string, unknown> = {}; o.o = o; return o; })(), { thrown: "[object Object]" }],
+    [
+      "a circular object",
+      (() => {
+        const o: Record<string, unknown> = {};
+        o.o = o;
+        return o;
+      })(),
+      { thrown: "[object Object]" },
+    ],
   ])("%s", (_what, value, expected) => {
     expect(errorDetails(value)).toEqual(expected);
   });

@@ -22,7 +22,12 @@ const ROOTS: Array<{ name: string; outputSchema: Record<string, unknown>; output
   { name: "untyped", outputSchema: { properties: { a: { type: "string" } }, required: ["a"] }, output: { a: "x" } },
   {
     name: "either",
-    outputSchema: { anyOf: [{ type: "object", properties: { a: { type: "string" } }, required: ["a"] }, { type: "object", properties: { b: { type: "number" } }, required: ["b"] }] },
+    outputSchema: {
+      anyOf: [
+        { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
+        { type: "object", properties: { b: { type: "number" } }, required: ["b"] },
+      ],
+    },
     output: { b: 2 },
   },
   {

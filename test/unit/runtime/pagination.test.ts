@@ -2,8 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { Paginator } from "../../../src/runtime/pagination.js";
 
-const toolsNamed = (n: number, prefix = "tool") =>
-  Array.from({ length: n }, (_, i) => ({ name: `${prefix}_${String(i).padStart(3, "0")}` }));
+const toolsNamed = (n: number, prefix = "tool") => Array.from({ length: n }, (_, i) => ({ name: `${prefix}_${String(i).padStart(3, "0")}` }));
 
 /** Follows nextCursor from the first page to the last. */
 function walk<T extends { name: string }>(paginator: Paginator<T>): { pages: T[][]; cursors: string[] } {

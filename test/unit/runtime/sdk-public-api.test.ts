@@ -69,7 +69,9 @@ describe("the runtime touches no SDK internal", () => {
   });
 
   it("src/runtime/*.ts read no `_` member and subclass no SDK class", () => {
-    const files = readdirSync(RUNTIME_SRC).filter((file) => file.endsWith(".ts")).sort();
+    const files = readdirSync(RUNTIME_SRC)
+      .filter((file) => file.endsWith(".ts"))
+      .sort();
     expect(files).toEqual(expect.arrayContaining(["create-server.ts", "sdk-server.ts", "http-fetch.ts"]));
     const found = files.flatMap((file) => internalsUsedIn(readFileSync(path.join(RUNTIME_SRC, file), "utf8"), file).map((use) => `${file}:${use}`));
     expect(found).toEqual([]);

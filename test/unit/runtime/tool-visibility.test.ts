@@ -35,7 +35,10 @@ const READER_TOOLS = ["list_files", "read_file", "stat_file"];
 const PAGE_SIZE = 2;
 
 const handlers = Object.fromEntries(
-  Object.keys(registry).map((name) => [name, (_input: unknown, context: ToolContext) => `${name} by ${(context.authInfo as AuthInfo | undefined)?.clientId ?? "nobody"}`]),
+  Object.keys(registry).map((name) => [
+    name,
+    (_input: unknown, context: ToolContext) => `${name} by ${(context.authInfo as AuthInfo | undefined)?.clientId ?? "nobody"}`,
+  ]),
 );
 
 const TOKENS: Record<string, { clientId: string; scopes: string[] }> = {
@@ -95,7 +98,11 @@ async function serve(options: ToolServerOptions & { registry?: Record<string, To
   }
   // Detached, as a Worker or Deno.serve holds it.
   const serverFetch = server.fetch;
-  return { url: new URL("https://files.example.com/mcp"), entry, send: (input: string | URL | Request, init?: RequestInit) => serverFetch(new Request(input, init)) };
+  return {
+    url: new URL("https://files.example.com/mcp"),
+    entry,
+    send: (input: string | URL | Request, init?: RequestInit) => serverFetch(new Request(input, init)),
+  };
 }
 
 type Served = Awaited<ReturnType<typeof serve>>;
@@ -113,8 +120,13 @@ async function connect({ url, entry, send }: Served, negotiation: { mode: "auto"
       if (init?.method === "POST") {
         const text = await response.clone().text();
         const bodies = response.headers.get("content-type")?.includes("text/event-stream")
-          ? text.split("\n").filter((line) => line.startsWith("data: ")).map((line) => line.slice(6))
-          : text.trim() ? [text] : [];
+          ? text
+              .split("\n")
+              .filter((line) => line.startsWith("data: "))
+              .map((line) => line.slice(6))
+          : text.trim()
+            ? [text]
+            : [];
         wire.push({ status: response.status, wwwAuthenticate: response.headers.get("www-authenticate"), messages: bodies.map((body) => JSON.parse(body)) });
       }
       return response;
@@ -132,7 +144,10 @@ const AS_SENT: StandardSchemaV1<unknown, unknown> = {
 };
 
 async function listPage(client: Client, cursor?: string): Promise<{ tools: ToolDefinition[]; nextCursor?: string }> {
-  return (await client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, AS_SENT)) as { tools: ToolDefinition[]; nextCursor?: string };
+  return (await client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, AS_SENT)) as {
+    tools: ToolDefinition[];
+    nextCursor?: string;
+  };
 }
 
 /** Every page of the caller's tools/list, each page's names. */
@@ -147,10 +162,15 @@ async function pages(client: Client): Promise<string[][]> {
   return out;
 }
 
-const chunks = (names: string[]) => names.reduce<string[][]>((all, name, i) => (i % PAGE_SIZE === 0 ? [...all, [name]] : (all[all.length - 1].push(name), all)), []);
+const chunks = (names: string[]) =>
+  names.reduce<string[][]>((all, name, i) => (i % PAGE_SIZE === 0 ? [...all, [name]] : (all[all.length - 1].push(name), all)), []);
 
 /** The tools/list results the server sent on this connection. */
-const listResults = (wire: Wire[]) => wire.flatMap((w) => w.messages).filter((m) => Array.isArray(m.result?.tools)).map((m) => m.result!);
+const listResults = (wire: Wire[]) =>
+  wire
+    .flatMap((w) => w.messages)
+    .filter((m) => Array.isArray(m.result?.tools))
+    .map((m) => m.result!);
 
 async function callError(client: Client, name: string): Promise<{ code: number; message: string }> {
   try {
@@ -194,7 +214,10 @@ describe.each(CASES)("verifyToken on $entry, $era client", ({ entry: on, era, ne
     expect(hidden).toEqual({ code: -32602, message: expect.stringContaining("Unknown tool: delete_file") });
     expect({ ...hidden, message: hidden.message.replace("delete_file", "X") }).toEqual({ ...unknown, message: unknown.message.replace("no_such_file", "X") });
     // On the wire too: the same error object but for the name.
-    const errors = reader.wire.flatMap((w) => w.messages).filter((m) => m.error !== undefined).map((m) => JSON.stringify(m.error));
+    const errors = reader.wire
+      .flatMap((w) => w.messages)
+      .filter((m) => m.error !== undefined)
+      .map((m) => JSON.stringify(m.error));
     expect(errors).toHaveLength(2);
     expect(errors[0].replace("delete_file", "X")).toBe(errors[1].replace("no_such_file", "X"));
     // A tool needing two scopes is hidden from a caller holding one of them.
@@ -248,7 +271,12 @@ describe("verifyToken's answers", () => {
     new Request("http://127.0.0.1/mcp", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      }),
     });
 
   it("no token, or one the hook does not know: 401 invalid_token, saying which", async () => {
@@ -256,7 +284,8 @@ describe("verifyToken's answers", () => {
       info: { name: "files", version: "1.0.0" },
       registry,
       handlers,
-      verifyToken: (request) => (request.headers.get("authorization") === "Bearer writer-token" ? { token: "writer-token", ...TOKENS["writer-token"] } : undefined),
+      verifyToken: (request) =>
+        request.headers.get("authorization") === "Bearer writer-token" ? { token: "writer-token", ...TOKENS["writer-token"] } : undefined,
     });
     running.push({ server, clients: [] });
     const missing = await server.fetch(initialize());
@@ -273,7 +302,11 @@ describe("verifyToken's answers", () => {
     running.push({ server, clients: [] });
     for (const method of ["GET", "DELETE"]) {
       const answer = await server.fetch(new Request("http://127.0.0.1/mcp", { method, headers: { accept: "text/event-stream", "mcp-session-id": "any" } }));
-      expect([method, answer.status, answer.headers.get("www-authenticate")]).toEqual([method, 401, 'Bearer error="invalid_token", error_description="Missing Authorization header"']);
+      expect([method, answer.status, answer.headers.get("www-authenticate")]).toEqual([
+        method,
+        401,
+        'Bearer error="invalid_token", error_description="Missing Authorization header"',
+      ]);
     }
     const preflight = await server.fetch(new Request("http://127.0.0.1/mcp", { method: "OPTIONS", headers: { "access-control-request-method": "POST" } }));
     expect(preflight.status).not.toBe(401);

@@ -73,7 +73,12 @@ describe("describeViolations", () => {
       schema: objectOf({
         a: { type: "array", items: objectOf({ b: { type: "number" }, c: {} }, { required: ["c"], additionalProperties: false }) },
       }),
-      data: { a: [{ b: "x", c: 1 }, { b: 2, d: 3 }] },
+      data: {
+        a: [
+          { b: "x", c: 1 },
+          { b: 2, d: 3 },
+        ],
+      },
       expected: ["/a/0/b: must be number", "/a/1/c: is required", "/a/1/d: is not allowed"],
     },
     {

@@ -21,7 +21,8 @@ function shape(text: string) {
 }
 
 /** file:line:col code severity message (hint): all a user reads. */
-const seen = (d: Diagnostic) => `${d.location?.file}:${d.location?.line}:${d.location?.column} ${d.code} ${d.severity} ${d.message}${d.hint ? ` (${d.hint})` : ""}`;
+const seen = (d: Diagnostic) =>
+  `${d.location?.file}:${d.location?.line}:${d.location?.column} ${d.code} ${d.severity} ${d.message}${d.hint ? ` (${d.hint})` : ""}`;
 
 const tool = (auth: string) => `name: t\ninputSchema: { type: object }\nauth: ${auth}\n`;
 
@@ -63,7 +64,10 @@ describe("auth diagnostics", () => {
     },
     {
       given: "{ scope: [files:write] }",
-      want: ["specs/t.yaml:3:7 MG010 error missing required field `scopes` in `auth`", "specs/t.yaml:3:9 MG011 error unknown field `scope` in `auth` (did you mean `scopes`?)"],
+      want: [
+        "specs/t.yaml:3:7 MG010 error missing required field `scopes` in `auth`",
+        "specs/t.yaml:3:9 MG011 error unknown field `scope` in `auth` (did you mean `scopes`?)",
+      ],
     },
   ])("auth: $given", ({ given, want }) => {
     const result = shape(tool(given));
@@ -72,7 +76,9 @@ describe("auth diagnostics", () => {
   });
 
   test("in a tools: [...] file, each tool's own auth is checked where it is", () => {
-    const result = shape("tools:\n  - name: a\n    inputSchema: { type: object }\n    auth: { scopes: [x, x] }\n  - name: b\n    inputSchema: { type: object }\n    auth: { scopes: [y] }\n");
+    const result = shape(
+      "tools:\n  - name: a\n    inputSchema: { type: object }\n    auth: { scopes: [x, x] }\n  - name: b\n    inputSchema: { type: object }\n    auth: { scopes: [y] }\n",
+    );
     expect(result.diagnostics.map(seen)).toEqual(["specs/t.yaml:4:25 MG010 error duplicate scope `x` in `auth.scopes` (first at 4:22) (remove this one)"]);
     expect(result.tools.map((t) => t.value.name)).toEqual(["b"]);
   });
@@ -89,7 +95,10 @@ describe("auth through model, registry and docs", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(path.join(dir, "mcp-gen.config.yaml"), "specs: ['specs/*.yaml']\nserver: { name: auth-test, version: 1.0.0 }\n");
   mkdirSync(path.join(dir, "specs"));
-  writeFileSync(path.join(dir, "specs", "delete_file.yaml"), "name: delete_file\ninputSchema: { type: object }\nauth: { scopes: [files:write, files:admin] }\ndescription: Deletes.\n");
+  writeFileSync(
+    path.join(dir, "specs", "delete_file.yaml"),
+    "name: delete_file\ninputSchema: { type: object }\nauth: { scopes: [files:write, files:admin] }\ndescription: Deletes.\n",
+  );
   writeFileSync(path.join(dir, "specs", "read_file.yaml"), "name: read_file\ninputSchema: { type: object }\n");
   const { config } = resolveConfig({ cwd: dir, configFile: path.join(dir, "mcp-gen.config.yaml") });
   const { model, diagnostics } = buildModel(config!);

@@ -59,7 +59,12 @@ describe("buildModel", () => {
   it("reports that no spec matched", () => {
     const { result } = build({ "README.md": "nothing here" });
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ code: "MG006", severity: "error", message: expect.stringContaining("specs/**/*.yaml"), hint: expect.stringContaining("mcp-gen init") }),
+      expect.objectContaining({
+        code: "MG006",
+        severity: "error",
+        message: expect.stringContaining("specs/**/*.yaml"),
+        hint: expect.stringContaining("mcp-gen init"),
+      }),
     ]);
   });
 

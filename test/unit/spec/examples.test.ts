@@ -10,7 +10,8 @@ const yaml = loadYamlFile(file, path.resolve("test/fixtures/schemas", file)).yam
 const tool = yaml.value as { inputSchema: JsonObject; outputSchema: JsonObject; examples: unknown[] };
 
 describe("checkExamples", () => {
-  const result = checkExamples({ schemas: new CompiledSchemas(),
+  const result = checkExamples({
+    schemas: new CompiledSchemas(),
     yaml,
     toolPath: [],
     examples: tool.examples,
@@ -61,7 +62,8 @@ describe("checkExamples", () => {
   });
 
   it("does not validate outputs when the tool has no outputSchema (an object there is only a warning)", () => {
-    const { diagnostics } = checkExamples({ schemas: new CompiledSchemas(),
+    const { diagnostics } = checkExamples({
+      schemas: new CompiledSchemas(),
       yaml,
       toolPath: [],
       examples: [tool.examples[0]],
@@ -99,7 +101,13 @@ describe("checkExamples", () => {
     ].join("\n");
     const spec = parseYaml("echo.yaml", "/virtual/echo.yaml", text).yaml!;
     const value = spec.value as { inputSchema: JsonObject; examples: unknown[] };
-    const { diagnostics } = checkExamples({ schemas: new CompiledSchemas(), yaml: spec, toolPath: [], examples: value.examples, input: { schema: value.inputSchema, dialect: "2020-12" } });
+    const { diagnostics } = checkExamples({
+      schemas: new CompiledSchemas(),
+      yaml: spec,
+      toolPath: [],
+      examples: value.examples,
+      input: { schema: value.inputSchema, dialect: "2020-12" },
+    });
     expect(diagnostics.map((d) => [d.code, d.severity, d.location?.line, d.location?.column, d.message])).toEqual([
       ["MG042", "warning", 5, 5, "example 1: `match: exact` with no `output` compares nothing: the test passes whatever the result"],
       ["MG042", "warning", 8, 5, "example 2: `output` is not used with `error: true`: the test only checks that the input is rejected"],
@@ -113,7 +121,8 @@ describe("checkExamples", () => {
       ],
     ]);
     // With an outputSchema, an object output is structured content: no MG042.
-    const structured = checkExamples({ schemas: new CompiledSchemas(),
+    const structured = checkExamples({
+      schemas: new CompiledSchemas(),
       yaml: spec,
       toolPath: [],
       examples: [{ input: {}, output: { n: 5 }, match: "exact" }],
@@ -144,7 +153,8 @@ describe("checkExamples", () => {
     ].join("\n");
     const multi = parseYaml("multi.yaml", "/virtual/multi.yaml", text).yaml!;
     const spec = (multi.value as { tools: Array<{ inputSchema: JsonObject; examples: unknown[] }> }).tools[0];
-    const { diagnostics } = checkExamples({ schemas: new CompiledSchemas(),
+    const { diagnostics } = checkExamples({
+      schemas: new CompiledSchemas(),
       yaml: multi,
       toolPath: ["tools", 0],
       examples: spec.examples,

@@ -94,11 +94,7 @@ describe("checkIdentifierCollisions", () => {
   });
 
   test("MG013: duplicate names, reported at every later definition, related to the first", () => {
-    const tools = [
-      tool("get_weather", at("specs/c.yaml", 1)),
-      tool("get_weather", at("specs/a.yaml", 3)),
-      tool("get_weather", at("specs/b.yaml", 1)),
-    ];
+    const tools = [tool("get_weather", at("specs/c.yaml", 1)), tool("get_weather", at("specs/a.yaml", 3)), tool("get_weather", at("specs/b.yaml", 1))];
     const diagnostics = checkIdentifierCollisions(tools);
     expect(diagnostics).toEqual([
       {

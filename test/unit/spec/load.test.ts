@@ -79,8 +79,14 @@ describe("parseYaml diagnostics", () => {
         related: [{ file: "specs/t.yaml", line: 1, column: 1, message: "first defined here" }],
       },
     ]);
-    const [nested] = only("name: a\ninputSchema:\n  properties:\n    city: { type: string }\n    zip: { type: string }\n    'city': { type: number }\n").diagnostics;
-    expect(nested).toMatchObject({ message: "duplicate key `city`: a mapping may hold each key once", location: { line: 6, column: 5 }, related: [{ line: 4, column: 5 }] });
+    const [nested] = only(
+      "name: a\ninputSchema:\n  properties:\n    city: { type: string }\n    zip: { type: string }\n    'city': { type: number }\n",
+    ).diagnostics;
+    expect(nested).toMatchObject({
+      message: "duplicate key `city`: a mapping may hold each key once",
+      location: { line: 6, column: 5 },
+      related: [{ line: 4, column: 5 }],
+    });
   });
 
   test("alias bomb is refused at the first alias (MG003)", () => {
@@ -292,7 +298,7 @@ describe("positions", () => {
     "inputSchema:", // 2
     "  type: object", // 3
     "  properties:", // 4
-    "    \"50%/x\": {type: string}", // 5
+    '    "50%/x": {type: string}', // 5
     "    tags:", // 6
     "      type: array", // 7
     "      items: [{type: string}, {type: number}]", // 8

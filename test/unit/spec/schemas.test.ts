@@ -22,9 +22,7 @@ function check(file: string) {
   const tool = yaml.value as Tool;
   const loadFile = (abs: string) => loadYamlFile(path.relative(root, abs).split(path.sep).join("/"), abs);
   const input = bundleSchema({ yaml, path: ["inputSchema"], schema: tool.inputSchema, root, loadFile });
-  const output = tool.outputSchema
-    ? bundleSchema({ yaml, path: ["outputSchema"], schema: tool.outputSchema, root, loadFile })
-    : undefined;
+  const output = tool.outputSchema ? bundleSchema({ yaml, path: ["outputSchema"], schema: tool.outputSchema, root, loadFile }) : undefined;
   const checked = checkToolSchemas({
     yaml,
     toolPath: [],
@@ -153,12 +151,20 @@ const cases: Array<[string, { file: string; want: Row[] }]> = [
       file: "bundled/tool.yaml",
       want: [
         ["MG023", "error", "bundled/schemas/thing.yaml", 4, 18, "required property `colour` is not in `properties`"],
-        ["MG025", "warning", "bundled/schemas/thing.yaml", 3, 26, "unknown keyword `minimun` in a 2020-12 schema: treated as an annotation", "did you mean `minimum`?"],
+        [
+          "MG025",
+          "warning",
+          "bundled/schemas/thing.yaml",
+          3,
+          26,
+          "unknown keyword `minimun` in a 2020-12 schema: treated as an annotation",
+          "did you mean `minimum`?",
+        ],
       ],
     },
   ],
   ["a recursive schema and an array-rooted outputSchema are fine", { file: "valid.yaml", want: [] }],
-  ["`$ref: \"\"` and `$ref: \"#\"` are the schema's root, recursing through `properties`", { file: "ref-root-empty.yaml", want: [] }],
+  ['`$ref: ""` and `$ref: "#"` are the schema\'s root, recursing through `properties`', { file: "ref-root-empty.yaml", want: [] }],
   [
     "MG034 a $ref back to its own definition through allOf, at the $ref",
     {
@@ -173,7 +179,7 @@ const cases: Array<[string, { file: string; want: Row[] }]> = [
       want: [["MG034", "error", "ref-cycle-mutual.yaml", 11, 16, CYCLE, CYCLE_HINT]],
     },
   ],
-  ["MG034 `not: { $ref: \"\" }` at the root", { file: "ref-cycle-root.yaml", want: [["MG034", "error", "ref-cycle-root.yaml", 4, 16, CYCLE, CYCLE_HINT]] }],
+  ['MG034 `not: { $ref: "" }` at the root', { file: "ref-cycle-root.yaml", want: [["MG034", "error", "ref-cycle-root.yaml", 4, 16, CYCLE, CYCLE_HINT]] }],
   [
     "MG034 a schema file that refers to itself, in that file",
     {

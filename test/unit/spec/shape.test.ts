@@ -54,7 +54,16 @@ describe("valid specs", () => {
     expect(result.tools[0].path).toEqual([]);
     expect(result.tools[0].yaml.file).toBe("specs/t.yaml");
     expect(Object.keys(result.tools[0].value)).toEqual([
-      "name", "title", "description", "inputSchema", "outputSchema", "annotations", "icons", "_meta", "execution", "examples",
+      "name",
+      "title",
+      "description",
+      "inputSchema",
+      "outputSchema",
+      "annotations",
+      "icons",
+      "_meta",
+      "execution",
+      "examples",
     ]);
   });
 
@@ -301,7 +310,13 @@ describe("tool names (MG012)", () => {
     { what: "single-quoted with '' escape: the scalar's start", line: "name: 'it''s'", column: 7, end: 14, message: "`'` (U+0027)" },
     { what: "tab escape: the scalar's start", line: 'name: "a\\tb"', column: 7, end: 13, message: "the character U+0009" },
     { what: "empty name", line: 'name: ""', column: 7, end: 9, message: "tool name is empty; MCP requires 1-128 characters of A-Z a-z 0-9 _ - ." },
-    { what: "129 characters: at the 129th", line: `name: ${long}`, column: 7 + 128, end: 7 + 129, message: "tool name is 129 characters long; MCP allows at most 128" },
+    {
+      what: "129 characters: at the 129th",
+      line: `name: ${long}`,
+      column: 7 + 128,
+      end: 7 + 129,
+      message: "tool name is 129 characters long; MCP allows at most 128",
+    },
   ])("$what", ({ line, column, end, message }) => {
     const result = shape(lines(line, "inputSchema: {}"));
     expect(result.diagnostics).toHaveLength(1);

@@ -75,7 +75,10 @@ describe("util/violation-lines.ts words violations as the runtime does", () => {
     expect(describeViolations(errors)).toEqual(runtimeViolations(errors));
   });
   it("and the same for errors without a message, for null and for none", () => {
-    const odd: ValidationError[] = [{ instancePath: "/x", schemaPath: "#", keyword: "custom", params: {} }, { instancePath: "", schemaPath: "#", keyword: "enum", params: { allowedValues: "x" } }];
+    const odd: ValidationError[] = [
+      { instancePath: "/x", schemaPath: "#", keyword: "custom", params: {} },
+      { instancePath: "", schemaPath: "#", keyword: "enum", params: { allowedValues: "x" } },
+    ];
     expect(describeViolations(odd)).toEqual(runtimeViolations(odd));
     expect(describeViolations(null)).toEqual(runtimeViolations(null));
     expect(describeViolations(undefined)).toEqual([]);

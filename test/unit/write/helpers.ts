@@ -45,8 +45,7 @@ export function mtimes(dir: string): Record<string, number> {
 /** A file system that fails one operation on one path, and records what was called. */
 export function failingFs(fail: { op: keyof WriterFs; when: (p: string) => boolean; code?: string }): WriterFs & { calls: string[] } {
   const calls: string[] = [];
-  const wrap =
-    <K extends keyof WriterFs>(op: K) =>
+  const wrap = <K extends keyof WriterFs>(op: K) =>
     (async (...args: unknown[]) => {
       const target = String(op === "rename" ? args[1] : args[0]);
       calls.push(`${op} ${op === "rename" ? `${path.basename(String(args[0]))} -> ` : ""}${target}`);
@@ -68,4 +67,3 @@ export function failingFs(fail: { op: keyof WriterFs; when: (p: string) => boole
     rmdir: wrap("rmdir"),
   };
 }
-

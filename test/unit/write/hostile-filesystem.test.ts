@@ -17,7 +17,8 @@ import { planWrite } from "../../../src/write/plan.js";
 import { removeProject, tempProject, writeFiles } from "../../helpers/project.js";
 import { listTree } from "../../helpers/hostile/harness.js";
 
-const SPEC = (description: string) => `name: get_weather\ndescription: ${description}\ninputSchema:\n  type: object\n  properties:\n    city: { type: string }\n`;
+const SPEC = (description: string) =>
+  `name: get_weather\ndescription: ${description}\ninputSchema:\n  type: object\n  properties:\n    city: { type: string }\n`;
 const projects: string[] = [];
 afterAll(() => projects.forEach(removeProject));
 
@@ -97,7 +98,9 @@ describe("handlers that are symlinks", () => {
     const outsideBefore = listTree(outside);
     const result = await generate({ cwd: dir });
     expect(listTree(outside)).toEqual(outsideBefore);
-    expect(result.diagnostics.filter((d) => d.severity === "error").map((d) => [d.code, d.message])).toEqual([["MG090", "generated is a symbolic link; mcp-gen writes only into real folders"]]);
+    expect(result.diagnostics.filter((d) => d.severity === "error").map((d) => [d.code, d.message])).toEqual([
+      ["MG090", "generated is a symbolic link; mcp-gen writes only into real folders"],
+    ]);
   });
 });
 

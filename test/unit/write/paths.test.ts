@@ -7,7 +7,21 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveInArea, toProjectPath, unsafeAreaPathReason } from "../../../src/write/paths.js";
 
-const dirs = ["/a/b", "/a/b/", "/", "/a/./b", "/a//b", "/a/.hidden/b", "/a/..b/c", "/a/../b", "/a/b/..", "/a/b/.", "relative/x", "/proj/generated", "/work/.tmp/p"];
+const dirs = [
+  "/a/b",
+  "/a/b/",
+  "/",
+  "/a/./b",
+  "/a//b",
+  "/a/.hidden/b",
+  "/a/..b/c",
+  "/a/../b",
+  "/a/b/..",
+  "/a/b/.",
+  "relative/x",
+  "/proj/generated",
+  "/work/.tmp/p",
+];
 const areaPaths = ["x.ts", "tools/get_weather.ts", "a.b/c", "docs/index.md", "-x", "a..b", ".x", "a/./b", "a/../b", "", "a//b", "@scope/x", "é/ü.md"];
 
 describe("the writer's paths", () => {

@@ -6,8 +6,7 @@ import { lstatOrUndefined, nodeWriterFs } from "../../../src/write/fs.js";
 import { planWrite } from "../../../src/write/plan.js";
 import { amend, failingFs, freshProject, gen, mtimes, snapshot, stub } from "./helpers.js";
 
-const MANIFEST = (...files: string[]): string =>
-  JSON.stringify({ generator: "mcp-gen", version: 1, files }, null, 2) + "\n";
+const MANIFEST = (...files: string[]): string => JSON.stringify({ generator: "mcp-gen", version: 1, files }, null, 2) + "\n";
 
 const firstRun = () => [
   gen("registry.ts", "// registry v1\n"),
@@ -208,9 +207,7 @@ describe("planWrite and applyPlan", () => {
   ])("rejects %s as an internal error and writes nothing", async (_name, badPath, reason) => {
     const dirs = freshProject();
     const plan = await planWrite([gen("ok.ts", "ok\n"), gen(badPath, "bad\n")], dirs);
-    expect(plan.diagnostics).toEqual([
-      { code: "MG099", severity: "error", message: `emitter produced generated path ${JSON.stringify(badPath)}, ${reason}` },
-    ]);
+    expect(plan.diagnostics).toEqual([{ code: "MG099", severity: "error", message: `emitter produced generated path ${JSON.stringify(badPath)}, ${reason}` }]);
     expect(plan.actions).toEqual([]);
     const result = await applyPlan(plan);
     expect(result.written).toEqual([]);
@@ -295,7 +292,13 @@ describe("applyPlan failures", () => {
     const dirs = freshProject();
     await generate(dirs);
     const fs = failingFs({ op: "unlink", when: (p) => p.endsWith("web_search.ts") });
-    const result = await applyPlan(await planWrite(firstRun().filter((f) => f.path !== "tools/web_search.ts"), dirs), { fs });
+    const result = await applyPlan(
+      await planWrite(
+        firstRun().filter((f) => f.path !== "tools/web_search.ts"),
+        dirs,
+      ),
+      { fs },
+    );
     expect(result.diagnostics.map((d) => d.message)).toEqual(["cannot remove generated/tools/web_search.ts: EACCES: permission denied"]);
     expect(JSON.parse(readFileSync(path.join(dirs.generated, ".mcp-gen-manifest.json"), "utf8")).files).toContain("tools/web_search.ts");
     expect(Object.keys(snapshot(dirs.root)).filter(isTemp)).toEqual([]);

@@ -29,6 +29,9 @@ function inlineCodeSpans(escaped: string): string {
 
 /** An id fragment from spec text: lower-case letters and digits of any script, and `-`; never empty. */
 export function slug(text: string): string {
-  const cleaned = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
+  const cleaned = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
   return cleaned || "x";
 }

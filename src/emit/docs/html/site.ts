@@ -25,7 +25,10 @@ export interface HtmlPage {
 }
 
 export function renderHtmlSite(model: ProjectModel, schemas: CompiledSchemas = new CompiledSchemas()): HtmlPage[] {
-  return [...model.tools.map((tool) => ({ path: `${tool.ids.file}.html`, contents: toolPage(model, tool, schemas) })), { path: "index.html", contents: indexPage(model) }];
+  return [
+    ...model.tools.map((tool) => ({ path: `${tool.ids.file}.html`, contents: toolPage(model, tool, schemas) })),
+    { path: "index.html", contents: indexPage(model) },
+  ];
 }
 
 function document(options: { header: string; title: string; description: string; body: string; script?: boolean; serverName: string }): string {
@@ -145,11 +148,12 @@ function toolPage(model: ProjectModel, tool: ToolModel, schemas: CompiledSchemas
   const title = toolTitle(tool);
   const wrapped = wrappedOutputNote(tool);
   const behaviour = badges
-    .map((badge) => `<dt>${escapeHtml(badge.label)}</dt><dd>${escapeHtml(capitalize(badge.explanation))} ${badge.setAs ? `(<code>${escapeHtml(badge.setAs)}</code>)` : "(MCP default)"}</dd>`)
+    .map(
+      (badge) =>
+        `<dt>${escapeHtml(badge.label)}</dt><dd>${escapeHtml(capitalize(badge.explanation))} ${badge.setAs ? `(<code>${escapeHtml(badge.setAs)}</code>)` : "(MCP default)"}</dd>`,
+    )
     .join("\n");
-  const scopes = tool.auth
-    ? `\n<dt>Scopes</dt><dd>${capitalize(scopesSentence(tool.auth.scopes, (scope) => `<code>${escapeHtml(scope)}</code>`))}</dd>`
-    : "";
+  const scopes = tool.auth ? `\n<dt>Scopes</dt><dd>${capitalize(scopesSentence(tool.auth.scopes, (scope) => `<code>${escapeHtml(scope)}</code>`))}</dd>` : "";
   const notes: string[] = [];
   if (badges.length === 2) notes.push("Destructive and idempotent hints apply only to tools that are not read-only.");
   if (ignored.length > 0) notes.push(`Ignored: ${ignored.map((hint) => `<code>${escapeHtml(hint)}</code>`).join(", ")}.`);
@@ -195,7 +199,10 @@ ${examples || "<p>None.</p>"}`;
 }
 
 function schemaHtml(table: SchemaTable, caption: string, noProperties: string): string {
-  const main = table.rows.length > 0 ? rowsTable(table.rows, caption) : `<p>${table.type === "object" ? noProperties : `Type: <code>${escapeHtml(table.type)}</code>.`}</p>`;
+  const main =
+    table.rows.length > 0
+      ? rowsTable(table.rows, caption)
+      : `<p>${table.type === "object" ? noProperties : `Type: <code>${escapeHtml(table.type)}</code>.`}</p>`;
   const definitions = table.definitions
     .map(
       (definition) => `<h4>Definition <code>${escapeHtml(definition.name)}</code></h4>

@@ -69,7 +69,7 @@ describe("importToolList with nasty values", () => {
     ["negative zero", -0],
     // biome-ignore lint/correctness/noPrecisionLoss: the value must lose precision: that is the case under test
     ["unsafe integer", 12345678901234567890],
-    ["nested", { "$schema": "https://json-schema.org/draft/2020-12/schema", "<<": { a: 1 }, "__proto__": { b: 2 }, "1": "one", "": "empty key" }],
+    ["nested", { $schema: "https://json-schema.org/draft/2020-12/schema", "<<": { a: 1 }, __proto__: { b: 2 }, "1": "one", "": "empty key" }],
     ["array of oddities", ["yes", "no", "on", "off", "true", null, true, 0, "0", "-", "?", "|", ">"]],
   ];
 
@@ -113,7 +113,10 @@ describe("importToolList input shapes and names", () => {
   });
 
   it("keeps duplicate names as two files so generate can report them", () => {
-    const result = importToolList([{ name: "dup", description: "one" }, { name: "dup", description: "two" }]);
+    const result = importToolList([
+      { name: "dup", description: "one" },
+      { name: "dup", description: "two" },
+    ]);
     expect(result.files.map((f) => [f.path, f.tool])).toEqual([
       ["dup.yaml", "dup"],
       ["dup-2.yaml", "dup"],
@@ -151,7 +154,8 @@ describe("importToolList input shapes and names", () => {
       {
         code: "MG010",
         severity: "warning",
-        message: 'the dump is one page of tools/list: it has a nextCursor ("abc"), so the tools of the later pages are not in it; `import --from-server` or `--url` reads every page',
+        message:
+          'the dump is one page of tools/list: it has a nextCursor ("abc"), so the tools of the later pages are not in it; `import --from-server` or `--url` reads every page',
         location: { file: "dump.json", line: 2, column: 7 },
       },
     ]);
@@ -162,10 +166,13 @@ describe("importToolList input shapes and names", () => {
 
   it("passes dump paths to the locator", () => {
     const seen: unknown[] = [];
-    const result = importToolList({ result: { tools: [{ name: 1 }] } }, {
-      source: "dump.json",
-      locate: (p) => (seen.push(p), { line: 4, column: 9 }),
-    });
+    const result = importToolList(
+      { result: { tools: [{ name: 1 }] } },
+      {
+        source: "dump.json",
+        locate: (p) => (seen.push(p), { line: 4, column: 9 }),
+      },
+    );
     expect(seen).toEqual([["result", "tools", 0, "name"]]);
     expect(result.diagnostics[0].location).toEqual({ file: "dump.json", line: 4, column: 9 });
   });
@@ -173,7 +180,11 @@ describe("importToolList input shapes and names", () => {
   it.each<[string, unknown, string]>([
     ["a string", "tools", "expected a tools/list dump"],
     ["an object without tools", { result: {} }, "expected a tools/list dump"],
-    ["a JSON-RPC error", { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }, "the dump is a JSON-RPC error response: Method not found"],
+    [
+      "a JSON-RPC error",
+      { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } },
+      "the dump is a JSON-RPC error response: Method not found",
+    ],
   ])("rejects %s", (_name, dump, message) => {
     const result = importToolList(dump, { source: "dump.json" });
     expect(result.files).toEqual([]);

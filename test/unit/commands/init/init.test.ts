@@ -41,7 +41,9 @@ describe("mcp-gen init", () => {
     expect(result).toEqual({
       code: 0,
       stderr: "",
-      stdout: expect.stringMatching(/^Created my-server in My Server! \(\d+ files\)\.\n\nNext steps:\n {2}cd "My Server!"\n {2}npm install\n {2}npm start .*\n {2}npm test .*\n/),
+      stdout: expect.stringMatching(
+        /^Created my-server in My Server! \(\d+ files\)\.\n\nNext steps:\n {2}cd "My Server!"\n {2}npm install\n {2}npm start .*\n {2}npm test .*\n/,
+      ),
     });
     const files = [...snapshotTree(path.join(cwd, "My Server!")).keys()];
     expect(files.filter((f) => !f.startsWith("generated/"))).toEqual([...SCAFFOLD.slice(0, 2), "handlers/hello.ts", "handlers/index.ts", ...SCAFFOLD.slice(3)]);

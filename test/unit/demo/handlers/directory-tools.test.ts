@@ -68,9 +68,7 @@ describe("send_notification", () => {
   beforeEach(() => resetUserDirectory());
 
   it("records each message in the outbox and confirms it", async () => {
-    expect(await sendNotification({ userId: "u-123", message: "Your report is ready." }, fakeContext())).toBe(
-      "Notification n-1 sent to Ada Lovelace (u-123).",
-    );
+    expect(await sendNotification({ userId: "u-123", message: "Your report is ready." }, fakeContext())).toBe("Notification n-1 sent to Ada Lovelace (u-123).");
     expect(await sendNotification({ userId: "u-456", message: "Hello" }, fakeContext())).toBe("Notification n-2 sent to Grace Hopper (u-456).");
     expect(sentNotifications()).toEqual([
       { id: "n-1", userId: "u-123", message: "Your report is ready." },

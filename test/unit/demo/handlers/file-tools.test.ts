@@ -43,7 +43,14 @@ describe("search_files", () => {
   it.each([
     {
       input: { path: "" },
-      want: ['5 files matching "*" in the root folder:', "README.txt", "documents/archive/2024-summary.pdf", "documents/meeting-notes.txt", "documents/quarterly-report.pdf", "drafts/old-notes.txt"],
+      want: [
+        '5 files matching "*" in the root folder:',
+        "README.txt",
+        "documents/archive/2024-summary.pdf",
+        "documents/meeting-notes.txt",
+        "documents/quarterly-report.pdf",
+        "drafts/old-notes.txt",
+      ],
     },
     { input: { path: ".", pattern: "documents/*.txt" }, want: ['1 file matching "documents/*.txt" in the root folder:', "documents/meeting-notes.txt"] },
     { input: { path: "documents", pattern: "archive/*" }, want: ['1 file matching "archive/*" in documents:', "documents/archive/2024-summary.pdf"] },

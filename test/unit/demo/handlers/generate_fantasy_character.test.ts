@@ -46,7 +46,18 @@ describe("generate_fantasy_character", () => {
   });
 
   it("always validates against the outputSchema, with three distinct abilities", async () => {
-    const themes = ["", "forest", "fire", "ice", "sea", "shadow", "mountain", "x".repeat(5000), "🐉 dragon", ...Array.from({ length: 200 }, (_, i) => `theme ${i}`)];
+    const themes = [
+      "",
+      "forest",
+      "fire",
+      "ice",
+      "sea",
+      "shadow",
+      "mountain",
+      "x".repeat(5000),
+      "🐉 dragon",
+      ...Array.from({ length: 200 }, (_, i) => `theme ${i}`),
+    ];
     const names = new Set<string>();
     for (const theme of themes) {
       const character = await generateFantasyCharacter({ theme }, fakeContext());

@@ -66,27 +66,24 @@ describe("spec examples through the handlers", () => {
     expect(new Set(examples.map((e) => e.tool))).toEqual(new Set(Object.keys(registry)));
   });
 
-  it.each(examples.map(({ tool, example }) => ({ name: `${tool}: ${example.title ?? "example"}`, tool, example })))(
-    "$name",
-    async ({ tool, example }) => {
-      const entry = registry[tool];
-      // Compiled here rather than taken from generated/validators.js: its `ucs2length`
-      // helper (minLength, maxLength) does not load under vitest's CommonJS interop.
-      const validateInput = new Ajv2020({ strict: false }).compile(entry.definition.inputSchema);
-      expect(validateInput(example.input)).toBe(true);
-      const handler = handlers[tool] as (input: unknown, context: ToolContext) => Promise<unknown>;
-      // A tool that asks the user (delete_file's confirmation) gets the answer the examples runner gives: the form as presented.
-      const result = await handler(example.input, fakeContext({ answer: ACCEPT_DEFAULTS }));
-      if (example.output !== undefined) expect(result).toEqual(example.output);
-      if (entry.validateOutput !== undefined) {
-        expect(entry.validateOutput(result), JSON.stringify(entry.validateOutput.errors)).toBe(true);
-        return;
+  it.each(examples.map(({ tool, example }) => ({ name: `${tool}: ${example.title ?? "example"}`, tool, example })))("$name", async ({ tool, example }) => {
+    const entry = registry[tool];
+    // Compiled here rather than taken from generated/validators.js: its `ucs2length`
+    // helper (minLength, maxLength) does not load under vitest's CommonJS interop.
+    const validateInput = new Ajv2020({ strict: false }).compile(entry.definition.inputSchema);
+    expect(validateInput(example.input)).toBe(true);
+    const handler = handlers[tool] as (input: unknown, context: ToolContext) => Promise<unknown>;
+    // A tool that asks the user (delete_file's confirmation) gets the answer the examples runner gives: the form as presented.
+    const result = await handler(example.input, fakeContext({ answer: ACCEPT_DEFAULTS }));
+    if (example.output !== undefined) expect(result).toEqual(example.output);
+    if (entry.validateOutput !== undefined) {
+      expect(entry.validateOutput(result), JSON.stringify(entry.validateOutput.errors)).toBe(true);
+      return;
+    }
+    for (const block of contentBlocks(result)) {
+      for (const { revision, validate } of contentBlockValidators) {
+        expect(validate(block), `${revision}: ${JSON.stringify(validate.errors)}`).toBe(true);
       }
-      for (const block of contentBlocks(result)) {
-        for (const { revision, validate } of contentBlockValidators) {
-          expect(validate(block), `${revision}: ${JSON.stringify(validate.errors)}`).toBe(true);
-        }
-      }
-    },
-  );
+    }
+  });
 });

@@ -11,7 +11,11 @@ const demoPages = renderHtmlSite(demoModel());
 describe("escaping", () => {
   test.each([
     ["escapeHtml", escapeHtml(`<a href="x">'&'</a>`), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"],
-    ["descriptionHtml: paragraphs, line breaks, code spans", descriptionHtml("One `<b>`\nline\n\n  Two"), "<p>One <code>&lt;b&gt;</code><br>line</p>\n<p>Two</p>"],
+    [
+      "descriptionHtml: paragraphs, line breaks, code spans",
+      descriptionHtml("One `<b>`\nline\n\n  Two"),
+      "<p>One <code>&lt;b&gt;</code><br>line</p>\n<p>Two</p>",
+    ],
     ["slug", slug("<Hello> World!"), "hello-world"],
     ["slug: never empty", slug("{{}}"), "x"],
     ["slug: letters of any script", slug("日本語 Ünïcode"), "日本語-ünïcode"],
@@ -50,7 +54,8 @@ describe("self-contained and accessible", () => {
   test("the index links every tool page, and every link resolves to a page of the site", () => {
     const names = new Set(demoPages.map((page) => page.path));
     for (const page of demoPages) {
-      for (const [, target] of page.contents.matchAll(/href="\.\/([^"#]+)"/g)) expect(names.has(decodeURIComponent(target)), `${page.path} → ${target}`).toBe(true);
+      for (const [, target] of page.contents.matchAll(/href="\.\/([^"#]+)"/g))
+        expect(names.has(decodeURIComponent(target)), `${page.path} → ${target}`).toBe(true);
     }
     const index = demoPages.find((page) => page.path === "index.html")?.contents ?? "";
     for (const page of demoPages) if (page.path !== "index.html") expect(index).toContain(`href="./${page.path}"`);

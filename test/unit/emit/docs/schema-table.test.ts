@@ -19,7 +19,9 @@ describe("schemaTable", () => {
         $defs: { pagination },
       }),
     ).toEqual(["q*: string", "page*: integer", "perPage: integer", "filter: string"]);
-    expect(names({ type: "object", $ref: "#/$defs/Args", $defs: { Args: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } } })).toEqual(["id*: string"]);
+    expect(
+      names({ type: "object", $ref: "#/$defs/Args", $defs: { Args: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } } }),
+    ).toEqual(["id*: string"]);
   });
 
   test("a nested allOf shows its branches' properties; a $ref'd property keeps its type name", () => {
@@ -36,22 +38,34 @@ describe("schemaTable", () => {
   });
 
   test("an array output lists its items' properties", () => {
-    expect(names({ type: "array", items: { type: "object", properties: { id: { type: "string", description: "Id" } }, required: ["id"] } })).toEqual(["[].id*: string"]);
+    expect(names({ type: "array", items: { type: "object", properties: { id: { type: "string", description: "Id" } }, required: ["id"] } })).toEqual([
+      "[].id*: string",
+    ]);
   });
 
   test("a percent-encoded $ref is named as its definition", () => {
-    expect(schemaTable({ type: "object", properties: { x: { $ref: "#/$defs/with%20space" } }, $defs: { "with space": { type: "string" } } }).rows[0].type).toBe("with space");
+    expect(schemaTable({ type: "object", properties: { x: { $ref: "#/$defs/with%20space" } }, $defs: { "with space": { type: "string" } } }).rows[0].type).toBe(
+      "with space",
+    );
   });
 
   test("a cycle of $refs through allOf ends", () => {
-    expect(names({ type: "object", allOf: [{ $ref: "#/$defs/a" }], $defs: { a: { allOf: [{ $ref: "#/$defs/a" }], properties: { k: { type: "string" } } } } })).toEqual(["k: string"]);
+    expect(
+      names({ type: "object", allOf: [{ $ref: "#/$defs/a" }], $defs: { a: { allOf: [{ $ref: "#/$defs/a" }], properties: { k: { type: "string" } } } } }),
+    ).toEqual(["k: string"]);
   });
 });
 
 describe("an output that is not an object", () => {
   test("both formats say that clients before 2026-07-28 get it wrapped in { result }, and only then", () => {
     const model = projectModel([
-      { wire: { name: "list_users", description: "Lists users.", outputSchema: { type: "array", items: { type: "object", properties: { id: { type: "string" } } } } } },
+      {
+        wire: {
+          name: "list_users",
+          description: "Lists users.",
+          outputSchema: { type: "array", items: { type: "object", properties: { id: { type: "string" } } } },
+        },
+      },
       { wire: { name: "get_user", description: "Gets a user.", outputSchema: { type: "object", properties: { id: { type: "string" } } } } },
     ]);
     const pages = new Map(emitDocs(model, { formats: ["markdown", "html"], dir: "" }).map((page) => [page.path, page.contents]));

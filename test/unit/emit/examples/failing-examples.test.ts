@@ -138,7 +138,10 @@ describe("runExamples on wrong examples", () => {
 
   it("given a ready server rather than a factory, says how to see the server's log", async () => {
     const server = factory({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
-    const [outcome] = await runExamples(server, examples.filter((e) => e.title === "the handler throws"));
+    const [outcome] = await runExamples(
+      server,
+      examples.filter((e) => e.title === "the handler throws"),
+    );
     expect(outcome.pass).toBe(false);
     expect(outcome.message).toMatch(/internal error \(reference \w+\)\. \(pass a server factory, .* to see the server's log here\)$/);
     await server.close();

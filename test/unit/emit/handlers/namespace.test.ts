@@ -16,7 +16,11 @@ const emit = (tools: ToolModel[], files: Record<string, string>) => emitHandlerS
 describe("MG050 when the tools look namespaced", () => {
   test("the file and the index entry name the tool they may belong to, and the two-run recipe", () => {
     const before = [tool("hello"), tool("get_weather")];
-    const result = emit([tool("acme_hello"), tool("acme_get_weather")], { "hello.ts": "", "get_weather.ts": "", "index.ts": renderIndex(projectOf(before).tools, "../generated") });
+    const result = emit([tool("acme_hello"), tool("acme_get_weather")], {
+      "hello.ts": "",
+      "get_weather.ts": "",
+      "index.ts": renderIndex(projectOf(before).tools, "../generated"),
+    });
     // Nothing authored moves on a guess: new stubs and entries, as for any new tool.
     expect(result.files.map(({ path, mode }) => `${path}:${mode}`)).toEqual(["acme_get_weather.ts:create", "acme_hello.ts:create", "index.ts:update"]);
     const orphans = result.diagnostics.filter((d) => d.code === "MG050").map((d) => ({ file: d.location?.file, hint: d.hint }));
@@ -38,6 +42,8 @@ describe("MG050 when the tools look namespaced", () => {
     { name: "no tool ends with the old name", tools: [tool("acme_ping")] },
   ])("the usual hint when $name", ({ tools }) => {
     const result = emit(tools, { "hello.ts": "" });
-    expect(result.diagnostics.filter((d) => d.code === "MG050").map((d) => d.hint)).toEqual(["delete it if its tool was removed, or move shared code into a subfolder"]);
+    expect(result.diagnostics.filter((d) => d.code === "MG050").map((d) => d.hint)).toEqual([
+      "delete it if its tool was removed, or move shared code into a subfolder",
+    ]);
   });
 });

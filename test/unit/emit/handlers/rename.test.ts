@@ -30,10 +30,10 @@ function helper(): number {
 }
 `;
 
-const RENAMED_HANDLER = OLD_HANDLER.replace("import type { GetWeatherHandler } from \"../generated/tools/get_weather.js\";", 'import type { FetchForecastHandler } from "../generated/tools/fetch_forecast.js";').replace(
-  "export const getWeather: GetWeatherHandler =",
-  "export const fetchForecast: FetchForecastHandler =",
-);
+const RENAMED_HANDLER = OLD_HANDLER.replace(
+  'import type { GetWeatherHandler } from "../generated/tools/get_weather.js";',
+  'import type { FetchForecastHandler } from "../generated/tools/fetch_forecast.js";',
+).replace("export const getWeather: GetWeatherHandler =", "export const fetchForecast: FetchForecastHandler =");
 
 const OLD_INDEX = `import type { ToolHandlers } from "../generated/handlers.js";
 import { getWeather } from "./get_weather.js"; // weather
@@ -53,7 +53,10 @@ const T2_HANDLER = `import type { T2Handler } from "../generated/tools/t2.js";\n
 describe("emitHandlerStubs with renamedFrom", () => {
   test("renames the handler file, its export and type import, and the index entry; nothing else changes", () => {
     const result = emit([tool("fetch_forecast", "get_weather"), tool("ping")], { "get_weather.ts": OLD_HANDLER, "ping.ts": "", "index.ts": OLD_INDEX });
-    expect(result.files.map(({ path, mode, from }) => `${path}:${mode}:${from ?? ""}`)).toEqual(["fetch_forecast.ts:rename:get_weather.ts", "index.ts:update:"]);
+    expect(result.files.map(({ path, mode, from }) => `${path}:${mode}:${from ?? ""}`)).toEqual([
+      "fetch_forecast.ts:rename:get_weather.ts",
+      "index.ts:update:",
+    ]);
     expect(result.files[0].contents).toBe(RENAMED_HANDLER);
     expect(result.files[0].fromContents).toBe(OLD_HANDLER);
     expect(result.files[1].contents).toBe(`import type { ToolHandlers } from "../generated/handlers.js";
@@ -93,7 +96,9 @@ export const handlers = {
     const index = `import { getWeather } from "./get_weather.js";\nexport const handlers = { get_weather: getWeather, old_tool: oldTool };\n`;
     const result = emit([tool("fetch_forecast", "get_weather")], { "get_weather.ts": OLD_HANDLER, "index.ts": index });
     const written = result.files.find((file) => file.path === "index.ts")?.contents ?? "";
-    expect(written).toBe(`import { fetchForecast } from "./fetch_forecast.js";\nexport const handlers = { fetch_forecast: fetchForecast, old_tool: oldTool };\n`);
+    expect(written).toBe(
+      `import { fetchForecast } from "./fetch_forecast.js";\nexport const handlers = { fetch_forecast: fetchForecast, old_tool: oldTool };\n`,
+    );
     const orphan = result.diagnostics.find((d) => d.code === "MG050");
     expect(orphan?.location).toEqual({ file: "handlers/index.ts", line: 2, column: 58 });
     expect(written.split("\n")[1].slice(57)).toMatch(/^old_tool: oldTool/);
@@ -335,7 +340,11 @@ export const handlers = {
 
   test("no MG163 when the rename is not done", () => {
     const importer = `import { helper } from "./get_weather.js";\n`;
-    const result = emit([tool("fetch_forecast", "get_weather")], { "get_weather.ts": OLD_HANDLER, "ping.ts": importer, "index.ts": "export const handlers = build();\n" });
+    const result = emit([tool("fetch_forecast", "get_weather")], {
+      "get_weather.ts": OLD_HANDLER,
+      "ping.ts": importer,
+      "index.ts": "export const handlers = build();\n",
+    });
     expect(result.files.filter((file) => file.mode === "rename")).toEqual([]);
     expect(result.diagnostics.map((d) => d.code)).toContain("MG161");
     expect(result.diagnostics.map((d) => d.code)).not.toContain("MG163");
@@ -346,7 +355,11 @@ export const handlers = {
     const first = emit([tool("fetch_forecast", "get_weather"), tool("ping")], { "fetch_forecast.ts": RENAMED_HANDLER, "ping.ts": "", "index.ts": index });
     expect(first.files.map((file) => file.path)).toEqual(["index.ts"]);
     expect(first.files[0].contents).toContain("fetch_forecast: logged(fetchForecast)");
-    const again = emit([tool("fetch_forecast", "get_weather"), tool("ping")], { "fetch_forecast.ts": RENAMED_HANDLER, "ping.ts": "", "index.ts": first.files[0].contents });
+    const again = emit([tool("fetch_forecast", "get_weather"), tool("ping")], {
+      "fetch_forecast.ts": RENAMED_HANDLER,
+      "ping.ts": "",
+      "index.ts": first.files[0].contents,
+    });
     expect(again).toEqual({ files: [], diagnostics: [] });
   });
 });
@@ -365,7 +378,9 @@ describe("the writer moves an authored file safely", () => {
   it("moves the file with its new text and touches nothing else", async () => {
     const dirs = setup({ "handlers/old.ts": "old text\n", "handlers/other.ts": "other\n" });
     const plan = await planWrite([move], dirs);
-    expect(plan.actions.filter((a) => a.area === "handlers").map((a) => `${a.action} ${a.fromPath} -> ${a.path}`)).toEqual(["rename handlers/old.ts -> handlers/new.ts"]);
+    expect(plan.actions.filter((a) => a.area === "handlers").map((a) => `${a.action} ${a.fromPath} -> ${a.path}`)).toEqual([
+      "rename handlers/old.ts -> handlers/new.ts",
+    ]);
     expect(plan.pendingHandlers).toEqual(["handlers/new.ts"]);
     const applied = await applyPlan(plan);
     expect(applied.renamed).toEqual([{ from: "handlers/old.ts", to: "handlers/new.ts" }]);
@@ -396,7 +411,11 @@ describe("the writer moves an authored file safely", () => {
 
   it("rejects a rename out of the handlers folder or from an unsafe path", async () => {
     const dirs = setup({});
-    for (const bad of [{ ...move, from: "../escape.ts" }, { ...move, area: "generated" as const }, { ...move, from: "new.ts" }]) {
+    for (const bad of [
+      { ...move, from: "../escape.ts" },
+      { ...move, area: "generated" as const },
+      { ...move, from: "new.ts" },
+    ]) {
       const plan = await planWrite([bad], dirs);
       expect(plan.diagnostics.map((d) => d.code)).toEqual(["MG099"]);
       expect(plan.actions).toEqual([]);

@@ -29,7 +29,10 @@ function referenceStub(tool: ToolModel, generatedFromHandlers: string): string {
     namedImports: [tsIdentifier(tool.ids.handlerType)],
     moduleSpecifier: `${generatedFromHandlers}/tools/${tool.ids.file}.js`,
   });
-  const summary = (tool.wire.description ?? tool.wire.title ?? "").trim().split(/\r?\n|\u2028|\u2029/)[0].trim();
+  const summary = (tool.wire.description ?? tool.wire.title ?? "")
+    .trim()
+    .split(/\r?\n|\u2028|\u2029/)[0]
+    .trim();
   sourceFile.addStatements((writer) => {
     writer.newLine();
     if (summary) writer.writeLine(`/** ${sanitizeForComment(summary)} */`);
@@ -62,9 +65,39 @@ const tool = (name: string, more: Partial<WireTool> = {}) => modelFromWire({ nam
 
 /** Names whose identifiers, files or keys are awkward: reserved and contextual words, digits, dots, dashes. */
 const AWKWARD_NAMES = [
-  "delete", "default", "handlers", "tool", "3d_print", "con", "nul.txt", "github.create-issue", "a-b.c_d", "__proto__",
-  "constructor", "type", "get", "set", "async", "of", "from", "as", "satisfies", "declare", "module", "namespace", "readonly",
-  "await", "yield", "let", "static", "undefined", "eval", "arguments", "X", "Upper.Case-Tool", "v2.search",
+  "delete",
+  "default",
+  "handlers",
+  "tool",
+  "3d_print",
+  "con",
+  "nul.txt",
+  "github.create-issue",
+  "a-b.c_d",
+  "__proto__",
+  "constructor",
+  "type",
+  "get",
+  "set",
+  "async",
+  "of",
+  "from",
+  "as",
+  "satisfies",
+  "declare",
+  "module",
+  "namespace",
+  "readonly",
+  "await",
+  "yield",
+  "let",
+  "static",
+  "undefined",
+  "eval",
+  "arguments",
+  "X",
+  "Upper.Case-Tool",
+  "v2.search",
 ];
 
 const DESCRIPTIONS: Array<Partial<WireTool>> = [
@@ -86,14 +119,17 @@ function awkwardModel(): ProjectModel {
 }
 
 describe("new stubs and index from templates", () => {
-  test.each(["../generated", "../../src/generated", "./generated", "../gen erated/ünï", "../it's"])("byte-identical to ts-morph's output (generated at %s)", (generatedFromHandlers) => {
-    const model = awkwardModel();
-    const { files, diagnostics } = emitHandlerStubs(model, { files: new Map() }, { generatedFromHandlers, handlersDir: "handlers" });
-    expect(diagnostics).toEqual([]);
-    const want = new Map(model.tools.map((t) => [`${t.ids.file}.ts`, referenceStub(t, generatedFromHandlers)]));
-    want.set("index.ts", referenceIndex(model.tools, generatedFromHandlers));
-    expect(new Map(files.map((file) => [file.path, file.contents]))).toEqual(want);
-  });
+  test.each(["../generated", "../../src/generated", "./generated", "../gen erated/ünï", "../it's"])(
+    "byte-identical to ts-morph's output (generated at %s)",
+    (generatedFromHandlers) => {
+      const model = awkwardModel();
+      const { files, diagnostics } = emitHandlerStubs(model, { files: new Map() }, { generatedFromHandlers, handlersDir: "handlers" });
+      expect(diagnostics).toEqual([]);
+      const want = new Map(model.tools.map((t) => [`${t.ids.file}.ts`, referenceStub(t, generatedFromHandlers)]));
+      want.set("index.ts", referenceIndex(model.tools, generatedFromHandlers));
+      expect(new Map(files.map((file) => [file.path, file.contents]))).toEqual(want);
+    },
+  );
 
   test.each(DESCRIPTIONS.map((wire, i) => ({ i, wire })))("stub doc comment, description #$i", ({ wire }) => {
     const model = projectOf([tool("get_weather", wire)]);

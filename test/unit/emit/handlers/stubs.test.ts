@@ -281,7 +281,10 @@ export const handlers = {
 // `__proto__` is a valid MCP tool name, but `__proto__: proto` in an object literal sets the
 // prototype and adds no key: the tool had no handler at run time ("no handler is registered").
 describe("a tool named __proto__", () => {
-  const proto = projectOf([modelFromWire({ name: "__proto__", inputSchema: { type: "object" } }), modelFromWire({ name: "ping", inputSchema: { type: "object" } })]);
+  const proto = projectOf([
+    modelFromWire({ name: "__proto__", inputSchema: { type: "object" } }),
+    modelFromWire({ name: "ping", inputSchema: { type: "object" } }),
+  ]);
   const ping = projectOf([proto.tools[1]]);
 
   /** The `handlers` object `index` builds, with each import bound to a function named after it. */
@@ -297,7 +300,10 @@ describe("a tool named __proto__", () => {
   test.each<{ name: string; files: Record<string, string> }>([
     { name: "a new index", files: {} },
     { name: "an index in the generated shape (read without a parser)", files: { "index.ts": renderIndex(ping.tools, "../generated") } },
-    { name: "an index the author wrote (read through its syntax tree)", files: { "index.ts": `import { ping } from "./ping.js";\n\nexport const handlers = { ping };\n` } },
+    {
+      name: "an index the author wrote (read through its syntax tree)",
+      files: { "index.ts": `import { ping } from "./ping.js";\n\nexport const handlers = { ping };\n` },
+    },
   ])("$name: the entry is an own property, and the next run finds it", ({ files }) => {
     const first = emitHandlerStubs(proto, existing({ "ping.ts": "", ...files }), layout);
     expect(first.diagnostics).toEqual([]);
@@ -325,6 +331,8 @@ describe("a tool named __proto__", () => {
     const result = emitHandlerStubs(proto, existing({ "ping.ts": "", "proto.ts": "", "index.ts": index }), layout);
     expect(result.files).toEqual([]);
     expect(result.diagnostics).toMatchObject([{ code: "MG051", location: { file: "handlers/index.ts", line: 6, column: 3 } }]);
-    expect(result.diagnostics[0].message).toContain('sets the object\'s prototype, so the `__proto__` tool has no handler; write `["__proto__"]: proto` instead');
+    expect(result.diagnostics[0].message).toContain(
+      'sets the object\'s prototype, so the `__proto__` tool has no handler; write `["__proto__"]: proto` instead',
+    );
   });
 });

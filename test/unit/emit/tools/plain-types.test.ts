@@ -33,7 +33,11 @@ const made: Array<[string, { input: JsonObject; output?: JsonValue; want: string
   [
     "minItems above 0: a tuple with a rest element, and the bound as a tag",
     {
-      input: { type: "object", properties: { tags: { type: "array", items: { type: "string" }, minItems: 1, description: "Labels." } }, additionalProperties: false },
+      input: {
+        type: "object",
+        properties: { tags: { type: "array", items: { type: "string" }, minItems: 1, description: "Labels." } },
+        additionalProperties: false,
+      },
       want: "export interface ToolInput {\n/**\n * Labels.\n * \n * @minItems 1\n */\ntags?: [string, ...(string)[]]\n}\n",
     },
   ],
@@ -47,7 +51,12 @@ const made: Array<[string, { input: JsonObject; output?: JsonValue; want: string
   [
     "a typed additionalProperties widened by the named properties",
     {
-      input: { type: "object", properties: { count: { type: "integer" }, label: { type: "string" } }, required: ["count"], additionalProperties: { type: "string" } },
+      input: {
+        type: "object",
+        properties: { count: { type: "integer" }, label: { type: "string" } },
+        required: ["count"],
+        additionalProperties: { type: "string" },
+      },
       want: "export interface ToolInput {\ncount: number\nlabel?: string\n[k: string]: string | number | undefined\n}\n",
     },
   ],
@@ -64,7 +73,7 @@ const made: Array<[string, { input: JsonObject; output?: JsonValue; want: string
         },
         additionalProperties: false,
       },
-      want: "export interface ToolInput {\n/**\n * Or nothing.\n */\nmaybe?: (string | null)\nanything?: unknown\nunit?: (\"c\" | \"f\")\nfixed?: 3\n}\n",
+      want: 'export interface ToolInput {\n/**\n * Or nothing.\n */\nmaybe?: (string | null)\nanything?: unknown\nunit?: ("c" | "f")\nfixed?: 3\n}\n',
     },
   ],
   [
@@ -79,8 +88,7 @@ const made: Array<[string, { input: JsonObject; output?: JsonValue; want: string
         },
         additionalProperties: false,
       },
-      want:
-        "export interface ToolInput {\n/**\n * @deprecated\n * Ends * / here.\n */\nold?: boolean\n/**\n * Items: A path.\n */\n\"file-names\"?: string[]\n\"2nd\"?: string[]\n}\n",
+      want: 'export interface ToolInput {\n/**\n * @deprecated\n * Ends * / here.\n */\nold?: boolean\n/**\n * Items: A path.\n */\n"file-names"?: string[]\n"2nd"?: string[]\n}\n',
     },
   ],
   [
@@ -88,20 +96,28 @@ const made: Array<[string, { input: JsonObject; output?: JsonValue; want: string
     {
       input: { type: "object", properties: {}, additionalProperties: false },
       output: { type: "array", items: { type: "object", properties: { id: { type: "string" } }, required: ["id"], additionalProperties: false } },
-      want: "/**\n * This interface was referenced by `ToolInput`'s JSON-Schema\n * via the `definition` \"ToolOutput\".\n */\nexport type ToolOutput = {\nid: string\n}[]\n\nexport interface ToolInput {\n\n}\n",
+      want: '/**\n * This interface was referenced by `ToolInput`\'s JSON-Schema\n * via the `definition` "ToolOutput".\n */\nexport type ToolOutput = {\nid: string\n}[]\n\nexport interface ToolInput {\n\n}\n',
     },
   ],
   [
     "a root oneOf, without an output: a type alias",
     {
-      input: { type: "object", description: "One or the other.", oneOf: [{ properties: { id: { type: "string" } }, required: ["id"] }, { properties: { name: { type: "string" } } }] },
+      input: {
+        type: "object",
+        description: "One or the other.",
+        oneOf: [{ properties: { id: { type: "string" } }, required: ["id"] }, { properties: { name: { type: "string" } } }],
+      },
       want: "/**\n * One or the other.\n */\nexport type ToolInput = ({\nid: string\n[k: string]: unknown | undefined\n} | {\nname?: string\n[k: string]: unknown | undefined\n})\n",
     },
   ],
   [
     "below a tuple the optimizer does not go: a union keeps every member",
     {
-      input: { type: "object", properties: { pairs: { type: "array", minItems: 1, items: { anyOf: [{ type: "string" }, { type: "string" }] } } }, additionalProperties: false },
+      input: {
+        type: "object",
+        properties: { pairs: { type: "array", minItems: 1, items: { anyOf: [{ type: "string" }, { type: "string" }] } } },
+        additionalProperties: false,
+      },
       want: "export interface ToolInput {\n/**\n * @minItems 1\n */\npairs?: [(string | string), ...((string | string))[]]\n}\n",
     },
   ],
@@ -116,8 +132,14 @@ const leftToJstt: Array<[string, { input: JsonObject; output?: JsonValue; inputN
   ["items as a list (a tuple)", { input: { type: "object", properties: { a: { type: "array", items: [{ type: "string" }] } } } }],
   ["an output of true (jstt would not declare it)", { input: { type: "object", properties: {} }, output: true }],
   ["nullable", { input: { type: "object", properties: { a: { type: "string", nullable: true } } } }],
-  ["a root that is a union, with an output (jstt would not declare the output)", { input: { type: "object", oneOf: [{ properties: { a: { type: "string" } } }] }, output: { type: "object", properties: {} } }],
-  ["a schema of two kinds at once (an intersection)", { input: { type: "object", properties: { a: { type: "object", properties: {}, anyOf: [{ required: ["b"] }] } } } }],
+  [
+    "a root that is a union, with an output (jstt would not declare the output)",
+    { input: { type: "object", oneOf: [{ properties: { a: { type: "string" } } }] }, output: { type: "object", properties: {} } },
+  ],
+  [
+    "a schema of two kinds at once (an intersection)",
+    { input: { type: "object", properties: { a: { type: "object", properties: {}, anyOf: [{ required: ["b"] }] } } } },
+  ],
   ["a name toSafeString would change", { input: { type: "object", properties: {} }, inputName: "Get2factorInput" }],
   ["something jstt's validator rejects, anywhere", { input: { type: "object", properties: { a: { type: "string", examples: [{ deprecated: "yes" }] } } } }],
 ];

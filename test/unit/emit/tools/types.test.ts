@@ -4,7 +4,6 @@ import { emitToolModules, indentDeclarations } from "../../../../src/emit/tools/
 import { jsLiteral } from "../../../../src/emit/shared/js-literal.js";
 import type { JsonObject, WireTool } from "../../../../src/spec/model.js";
 
-
 /** The type declarations of a generated tool file: between the import and the wire definition. */
 function declarationsOf(contents: string): string {
   const start = contents.indexOf("\n\n") + 2;
@@ -43,7 +42,20 @@ const cases: Array<[string, { input: JsonObject; output?: JsonObject; want: stri
   [
     "nested object",
     {
-      input: {"type":"object","properties":{"location":{"type":"object","description":"Where","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"],"additionalProperties":false}},"required":["location"],"additionalProperties":false},
+      input: {
+        type: "object",
+        properties: {
+          location: {
+            type: "object",
+            description: "Where",
+            properties: { lat: { type: "number" }, lon: { type: "number" } },
+            required: ["lat", "lon"],
+            additionalProperties: false,
+          },
+        },
+        required: ["location"],
+        additionalProperties: false,
+      },
       want: `export interface GetWeatherInput {
   /**
    * Where
@@ -58,7 +70,15 @@ const cases: Array<[string, { input: JsonObject; output?: JsonObject; want: stri
   [
     "array of objects",
     {
-      input: {"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id"]}}}},
+      input: {
+        type: "object",
+        properties: {
+          items: {
+            type: "array",
+            items: { type: "object", properties: { id: { type: "integer" }, tags: { type: "array", items: { type: "string" } } }, required: ["id"] },
+          },
+        },
+      },
       want: `export interface GetWeatherInput {
   items?: {
     id: number
@@ -72,7 +92,16 @@ const cases: Array<[string, { input: JsonObject; output?: JsonObject; want: stri
   [
     "anyOf nullable (Python style, titles dropped)",
     {
-      input: {"type":"object","title":"git_logArguments","properties":{"repo_path":{"type":"string","title":"Repo Path"},"max_count":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":null,"title":"Max Count"},"weight_kg":{"type":"number","title":"Weight Kg"}},"required":["repo_path"]},
+      input: {
+        type: "object",
+        title: "git_logArguments",
+        properties: {
+          repo_path: { type: "string", title: "Repo Path" },
+          max_count: { anyOf: [{ type: "integer" }, { type: "null" }], default: null, title: "Max Count" },
+          weight_kg: { type: "number", title: "Weight Kg" },
+        },
+        required: ["repo_path"],
+      },
       want: `export interface GetWeatherInput {
   repo_path: string
   max_count?: (number | null)
@@ -84,7 +113,7 @@ const cases: Array<[string, { input: JsonObject; output?: JsonObject; want: stri
   [
     "type arrays",
     {
-      input: {"type":"object","properties":{"flag":{"type":["boolean","string"]},"maybe":{"type":["string","null"]}}},
+      input: { type: "object", properties: { flag: { type: ["boolean", "string"] }, maybe: { type: ["string", "null"] } } },
       want: `export interface GetWeatherInput {
   flag?: (boolean | string)
   maybe?: (string | null)
@@ -95,7 +124,18 @@ const cases: Array<[string, { input: JsonObject; output?: JsonObject; want: stri
   [
     "const discriminator",
     {
-      input: {"type":"object","properties":{"shape":{"oneOf":[{"type":"object","properties":{"kind":{"const":"circle"},"radius":{"type":"number"}},"required":["kind","radius"]},{"type":"object","properties":{"kind":{"const":"square"},"side":{"type":"number"}},"required":["kind","side"]}]}},"required":["shape"]},
+      input: {
+        type: "object",
+        properties: {
+          shape: {
+            oneOf: [
+              { type: "object", properties: { kind: { const: "circle" }, radius: { type: "number" } }, required: ["kind", "radius"] },
+              { type: "object", properties: { kind: { const: "square" }, side: { type: "number" } }, required: ["kind", "side"] },
+            ],
+          },
+        },
+        required: ["shape"],
+      },
       want: `export interface GetWeatherInput {
   shape: ({
     kind: "circle"
@@ -113,7 +153,9 @@ const cases: Array<[string, { input: JsonObject; output?: JsonObject; want: stri
   [
     "keyword and odd property names",
     {
-      input: JSON.parse('{"type":"object","properties":{"123":{"type":"string"},"delete":{"type":"boolean"},"function":{"type":"string"},"x-y":{"type":"number"},"a b":{"type":"string"},"__proto__":{"type":"string"}},"required":["delete","__proto__"]}') as JsonObject,
+      input: JSON.parse(
+        '{"type":"object","properties":{"123":{"type":"string"},"delete":{"type":"boolean"},"function":{"type":"string"},"x-y":{"type":"number"},"a b":{"type":"string"},"__proto__":{"type":"string"}},"required":["delete","__proto__"]}',
+      ) as JsonObject,
       want: `export interface GetWeatherInput {
   "123"?: string
   delete: boolean
@@ -128,7 +170,18 @@ const cases: Array<[string, { input: JsonObject; output?: JsonObject; want: stri
   [
     "recursive $defs tree",
     {
-      input: {"type":"object","properties":{"root":{"$ref":"#/$defs/TreeNode"}},"required":["root"],"$defs":{"TreeNode":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/TreeNode"}}},"required":["name"]}}},
+      input: {
+        type: "object",
+        properties: { root: { $ref: "#/$defs/TreeNode" } },
+        required: ["root"],
+        $defs: {
+          TreeNode: {
+            type: "object",
+            properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/TreeNode" } } },
+            required: ["name"],
+          },
+        },
+      },
       want: `export interface GetWeatherInput {
   root: TreeNode
   [k: string]: unknown | undefined
@@ -144,7 +197,12 @@ export interface TreeNode {
   [
     "draft-07 definitions",
     {
-      input: {"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"home":{"$ref":"#/definitions/postal-address"},"work":{"$ref":"#/definitions/postal-address"}},"definitions":{"postal-address":{"type":"object","title":"Postal Address","properties":{"street":{"type":"string"}},"additionalProperties":false}}},
+      input: {
+        $schema: "http://json-schema.org/draft-07/schema#",
+        type: "object",
+        properties: { home: { $ref: "#/definitions/postal-address" }, work: { $ref: "#/definitions/postal-address" } },
+        definitions: { "postal-address": { type: "object", title: "Postal Address", properties: { street: { type: "string" } }, additionalProperties: false } },
+      },
       want: `export interface GetWeatherInput {
   home?: PostalAddress
   work?: PostalAddress
@@ -159,7 +217,7 @@ export interface PostalAddress {
   [
     "description with comment terminator",
     {
-      input: {"type":"object","description":"Matches /* and */ in source","properties":{"glob":{"type":"string","description":"e.g. src/**/*.ts"}}},
+      input: { type: "object", description: "Matches /* and */ in source", properties: { glob: { type: "string", description: "e.g. src/**/*.ts" } } },
       want: `/**
  * Matches /* and * / in source
  */
@@ -175,7 +233,7 @@ export interface GetWeatherInput {
   [
     "no properties",
     {
-      input: {"type":"object"},
+      input: { type: "object" },
       want: `export interface GetWeatherInput {
   [k: string]: unknown | undefined
 }`,
@@ -184,7 +242,7 @@ export interface GetWeatherInput {
   [
     "closed empty object",
     {
-      input: {"type":"object","properties":{},"additionalProperties":false},
+      input: { type: "object", properties: {}, additionalProperties: false },
       want: `export interface GetWeatherInput {
 }`,
     },
@@ -192,8 +250,17 @@ export interface GetWeatherInput {
   [
     "output with definitions named like the input's",
     {
-      input: {"type":"object","properties":{"address":{"$ref":"#/$defs/Address"}},"$defs":{"Address":{"type":"object","properties":{"street":{"type":"string"}},"required":["street"]},"Unused":{"type":"string"}}},
-      output: {"type":"object","properties":{"normalized":{"$ref":"#/$defs/Address"},"next":{"$ref":"#"}},"required":["normalized"],"$defs":{"Address":{"type":"object","properties":{"lines":{"type":"array","items":{"type":"string"}}},"required":["lines"]}}},
+      input: {
+        type: "object",
+        properties: { address: { $ref: "#/$defs/Address" } },
+        $defs: { Address: { type: "object", properties: { street: { type: "string" } }, required: ["street"] }, Unused: { type: "string" } },
+      },
+      output: {
+        type: "object",
+        properties: { normalized: { $ref: "#/$defs/Address" }, next: { $ref: "#" } },
+        required: ["normalized"],
+        $defs: { Address: { type: "object", properties: { lines: { type: "array", items: { type: "string" } } }, required: ["lines"] } },
+      },
       want: `export interface GetWeatherInput {
   address?: Address
   [k: string]: unknown | undefined
@@ -219,8 +286,8 @@ export interface GetWeatherOutput {
   [
     "definition named like a generated type",
     {
-      input: {"type":"object","properties":{"a":{"$ref":"#/$defs/GetWeatherOutput"}},"$defs":{"GetWeatherOutput":{"type":"string"}}},
-      output: {"type":"object","properties":{"t":{"type":"number"}}},
+      input: { type: "object", properties: { a: { $ref: "#/$defs/GetWeatherOutput" } }, $defs: { GetWeatherOutput: { type: "string" } } },
+      output: { type: "object", properties: { t: { type: "number" } } },
       want: `export type GetWeatherInputGetWeatherOutput = string
 
 export interface GetWeatherInput {
@@ -237,8 +304,8 @@ export interface GetWeatherOutput {
   [
     "output that is only a $ref: the tool's Output type is still declared",
     {
-      input: {"type":"object"},
-      output: {"$ref":"#/$defs/out","$defs":{"out":{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}}},
+      input: { type: "object" },
+      output: { $ref: "#/$defs/out", $defs: { out: { type: "object", properties: { id: { type: "integer" } }, required: ["id"] } } },
       want: `export type GetWeatherOutput = Out
 
 export interface GetWeatherInput {
@@ -254,7 +321,7 @@ export interface Out {
   [
     "input with a $ref beside type: object",
     {
-      input: {"type":"object","$ref":"#/$defs/args","$defs":{"args":{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}}},
+      input: { type: "object", $ref: "#/$defs/args", $defs: { args: { type: "object", properties: { q: { type: "string" } }, required: ["q"] } } },
       want: `export type GetWeatherInput = Args
 
 export interface Args {
@@ -266,11 +333,16 @@ export interface Args {
   [
     "a $ref with a description beside it: one type, the description on the property",
     {
-      input: {"type":"object","additionalProperties":false,"properties":{
-        "from":{"$ref":"#/$defs/address","description":"Sender."},
-        "to":{"$ref":"#/$defs/address","description":"Recipient."},
-        "via":{"type":"array","items":{"$ref":"#/$defs/address"}}
-      },"$defs":{"address":{"type":"object","additionalProperties":false,"properties":{"street":{"type":"string"}}}}},
+      input: {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          from: { $ref: "#/$defs/address", description: "Sender." },
+          to: { $ref: "#/$defs/address", description: "Recipient." },
+          via: { type: "array", items: { $ref: "#/$defs/address" } },
+        },
+        $defs: { address: { type: "object", additionalProperties: false, properties: { street: { type: "string" } } } },
+      },
       want: `export interface GetWeatherInput {
   /**
    * Sender.
@@ -291,17 +363,20 @@ export interface Address {
   [
     "untyped schemas whose keywords say nothing of the type are unknown, not objects",
     {
-      input: {"type":"object","properties":{
-        "cond":{"if":{"type":"string"},"then":{"minLength":2},"else":{"type":"number"}},
-        "either":{"if":{"minimum":0},"then":{"type":"integer"},"else":{"type":"string","enum":["negative"]}},
-        "half":{"if":{"type":"string"},"then":{"type":"string"}},
-        "short":{"minLength":2,"description":"Any value; strings at least 2 long."},
-        "day":{"format":"date"},
-        "three":{"default":3},
-        "other":{"not":{"type":"string"}},
-        "typed":{"type":"string","if":{"minLength":1},"then":{"pattern":"a"}},
-        "bag":{"required":["a"]}
-      }},
+      input: {
+        type: "object",
+        properties: {
+          cond: { if: { type: "string" }, then: { minLength: 2 }, else: { type: "number" } },
+          either: { if: { minimum: 0 }, then: { type: "integer" }, else: { type: "string", enum: ["negative"] } },
+          half: { if: { type: "string" }, then: { type: "string" } },
+          short: { minLength: 2, description: "Any value; strings at least 2 long." },
+          day: { format: "date" },
+          three: { default: 3 },
+          other: { not: { type: "string" } },
+          typed: { type: "string", if: { minLength: 1 }, then: { pattern: "a" } },
+          bag: { required: ["a"] },
+        },
+      },
       want: `export interface GetWeatherInput {
   cond?: unknown
   either?: (number | "negative")
@@ -324,7 +399,11 @@ export interface Address {
   [
     "additionalProperties typed",
     {
-      input: {"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"string"}},"count":{"type":"integer"}},"additionalProperties":{"type":"number"}},
+      input: {
+        type: "object",
+        properties: { labels: { type: "object", additionalProperties: { type: "string" } }, count: { type: "integer" } },
+        additionalProperties: { type: "number" },
+      },
       want: `export interface GetWeatherInput {
   labels?: {
     [k: string]: string | undefined

@@ -11,7 +11,8 @@ describe("renumberScopeNames", () => {
     [
       "numbers each prefix from 0 in order of first appearance, references and definitions alike",
       {
-        given: "export const validateA = validate20;\nconst func7 = x;\nconst schema9 = {};\nfunction validate20(){ func7(schema9); validate3(); }\nconst func2 = y;",
+        given:
+          "export const validateA = validate20;\nconst func7 = x;\nconst schema9 = {};\nfunction validate20(){ func7(schema9); validate3(); }\nconst func2 = y;",
         want: "export const validateA = validate0;\nconst func0 = x;\nconst schema0 = {};\nfunction validate0(){ func0(schema0); validate1(); }\nconst func1 = y;",
       },
     ],

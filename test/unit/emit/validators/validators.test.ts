@@ -15,7 +15,6 @@ import type { JsonObject } from "../../../../src/spec/model.js";
 const schemas = new CompiledSchemas();
 const emitValidators = (model: Parameters<typeof emitWith>[0]) => emitWith(model, schemas);
 
-
 const contact = modelFromWire({
   name: "add_contact",
   inputSchema: {
@@ -72,8 +71,6 @@ const sameIdAgain = modelFromWire({
 });
 
 const model = projectOf([legacy, sameIdAgain, contact]);
-
-
 
 describe("emitValidators", () => {
   const files = emitValidators(model);
@@ -148,9 +145,7 @@ describe("emitValidators with the checker's compiled functions", () => {
     ]);
   /** Each export and the export whose function it is: its own name for a chunk, the first one's for an equal schema. */
   const exported = (code: string): Map<string, string> =>
-    new Map(
-      [...code.matchAll(/^export const (\w+) = (?:(\w+);|\(\(\) => \{)$/gm)].map((match) => [match[1], match[2] ?? match[1]]),
-    );
+    new Map([...code.matchAll(/^export const (\w+) = (?:(\w+);|\(\(\) => \{)$/gm)].map((match) => [match[1], match[2] ?? match[1]]));
   const contents = (files: GeneratedFile[], path: string): string => files.find((file) => file.path === path)?.contents ?? "";
 
   it("compiles equal schemas once per dialect: their exports share one function", () => {
@@ -241,7 +236,9 @@ describe("withHelperImports", () => {
 
   it("finds each helper whichever way a loader hands a CommonJS module to an ES module", async () => {
     const code = withHelperImports('const func0 = require("ajv/dist/runtime/ucs2length").default;\nexport const length = func0;');
-    const exportsOf = new Function("namespace", `return (${/const exportsOf = (.*);/.exec(code)![1]})(namespace);`) as (namespace: unknown) => { default: unknown };
+    const exportsOf = new Function("namespace", `return (${/const exportsOf = (.*);/.exec(code)![1]})(namespace);`) as (namespace: unknown) => {
+      default: unknown;
+    };
     const helper = (s: string) => s.length;
     const moduleExports = Object.defineProperty({ default: helper }, "__esModule", { value: true });
     // Node and Deno: the namespace's default is module.exports.
