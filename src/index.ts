@@ -14,4 +14,4 @@ export { LINT_RULES } from "./diagnostics/messages.js";
 export { buildDocs } from "./commands/docs/build-docs.js";
 export type { GeneratedFile } from "./emit/shared/generated-file.js";
 export { importToolList } from "./commands/import/import-tool-list.js";
-export { listToolsFromServer } from "./commands/import/from-server.js";
+export { listToolsFromServer } from "./commands/tool-source/from-server.js";

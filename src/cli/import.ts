@@ -3,7 +3,7 @@ import path from "node:path";
 import { Option, type Command } from "commander";
 import { toPosix } from "../util/posix.js";
 import { importTools, type ImportCommandOptions } from "../commands/import/import.js";
-import { DEFAULT_TIMEOUT_MS } from "../commands/import/limits.js";
+import { DEFAULT_TIMEOUT_MS } from "../commands/tool-source/limits.js";
 import { formatOption, type CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
 import { diagnosticsJson, reportDiagnostics, type Io, type OutputFormat } from "./report.js";

@@ -17,8 +17,11 @@ const SRC = path.join(REPO_ROOT, "src");
 /** Lowest first. `index.ts` (the package's API) sits on top; `cli.ts` is the cli layer's entry. */
 const LAYERS = ["util", "diagnostics", "yaml", "config", "spec", "lint", "emit", "write", "build", "commands", "cli", "index"] as const;
 
-/** What every emitter may use; one emitter (emit/docs, emit/tools ...) never imports another, nor one command another. */
-const SHARED_UNITS = new Set(["emit/shared", "emit/precompiled"]);
+/**
+ * What every emitter or command may use; one emitter (emit/docs, emit/tools ...) never imports another, nor one
+ * command another. commands/tool-source reads a tool list from a file, a server's command or a URL (import, diff, client).
+ */
+const SHARED_UNITS = new Set(["emit/shared", "emit/precompiled", "commands/tool-source"]);
 
 /** The only modules allowed to re-export: the package's public entries. */
 const PUBLIC_ENTRIES = new Set(["index.ts", "runtime/index.ts"]);

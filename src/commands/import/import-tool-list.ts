@@ -7,7 +7,7 @@ import { createDiagnostic } from "../../diagnostics/messages.js";
 import { sanitizeForComment } from "../../emit/shared/header.js";
 import { specFileNames } from "./file-names.js";
 import { toolToYaml } from "./to-yaml.js";
-import { findToolList, type DumpPath } from "./tool-list.js";
+import { findToolList, type DumpPath } from "../tool-source/tool-list.js";
 
 export interface ImportOptions {
   /** Written as `# yaml-language-server: $schema=<schemaComment>` on the first line. */

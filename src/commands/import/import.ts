@@ -10,10 +10,10 @@ import { findUp } from "../../util/find-up.js";
 import { toPosix } from "../../util/posix.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/diagnostic.js";
 import { rebaseDiagnostics } from "../../diagnostics/rebase.js";
-import { splitCommandLine } from "./command-line.js";
-import type { ProtocolNegotiation, ServerSource } from "./from-server.js";
+import { splitCommandLine } from "../tool-source/command-line.js";
+import type { ProtocolNegotiation, ServerSource } from "../tool-source/from-server.js";
 import type { ImportResult } from "./import-tool-list.js";
-import { DEFAULT_TIMEOUT_MS } from "./limits.js";
+import { DEFAULT_TIMEOUT_MS } from "../tool-source/limits.js";
 
 /** The command's options, as commander parses them. */
 export interface ImportCommandOptions {
@@ -120,13 +120,13 @@ export async function importTools(file: string | undefined, options: ImportComma
 
   if (source.kind === "file") {
     const shown = toPosix(path.relative(cwd, path.resolve(cwd, source.file))) || source.file;
-    const [{ importToolList }, { readToolListFile }] = await Promise.all([import("./import-tool-list.js"), import("./read-tool-list.js")]);
+    const [{ importToolList }, { readToolListFile }] = await Promise.all([import("./import-tool-list.js"), import("../tool-source/read-tool-list.js")]);
     const read = readToolListFile(path.resolve(cwd, source.file), shown);
     if (read.text !== undefined) sources.set(shown, read.text);
     imported = read.data === undefined ? { files: [], diagnostics: [] } : importToolList(read.data, { source: shown, locate: read.locate, schemaComment });
     diagnostics = [...read.diagnostics, ...imported.diagnostics];
   } else {
-    const [{ listToolsFromServer }, { importToolList }] = await Promise.all([import("./from-server.js"), import("./import-tool-list.js")]);
+    const [{ listToolsFromServer }, { importToolList }] = await Promise.all([import("../tool-source/from-server.js"), import("./import-tool-list.js")]);
     const listed = await listToolsFromServer(source.server, { cwd, timeoutMs: source.timeoutMs, protocol: source.protocol });
     imported = listed.tools === undefined ? { files: [], diagnostics: [] } : importToolList(listed.tools, { schemaComment });
     diagnostics = [...listed.diagnostics, ...imported.diagnostics];

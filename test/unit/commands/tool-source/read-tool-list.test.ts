@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importToolList } from "../../../../src/commands/import/import-tool-list.js";
-import { jsonErrorPosition, readToolListFile } from "../../../../src/commands/import/read-tool-list.js";
+import { jsonErrorPosition, readToolListFile } from "../../../../src/commands/tool-source/read-tool-list.js";
 
 const DIR = path.resolve(".tmp/write-import/read-tool-list");
 

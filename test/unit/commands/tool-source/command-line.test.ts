@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitCommandLine } from "../../../../src/commands/import/command-line.js";
+import { splitCommandLine } from "../../../../src/commands/tool-source/command-line.js";
 
 describe("splitCommandLine", () => {
   it.each<[string, string, ReturnType<typeof splitCommandLine>]>([
