@@ -67,12 +67,12 @@ export const EMITTERS: readonly Emitter[] = [
   },
   {
     name: "handler stubs",
-    async emit(model, { config, handlers }) {
+    async emit(model, { config, handlers, handlersWritten }) {
       const { emitHandlerStubs } = await import("../emit/handlers/stubs.js");
       const handlersDir = toPosix(path.relative(config.root, config.handlersDir)) || ".";
       let generatedFromHandlers = toPosix(path.relative(config.handlersDir, config.outDir));
       if (!generatedFromHandlers.startsWith(".")) generatedFromHandlers = `./${generatedFromHandlers}`;
-      const stubs = emitHandlerStubs(model, { files: handlers }, { generatedFromHandlers, handlersDir });
+      const stubs = emitHandlerStubs(model, { files: handlers, written: handlersWritten }, { generatedFromHandlers, handlersDir });
       return { files: stubs.files, diagnostics: stubs.diagnostics };
     },
   },

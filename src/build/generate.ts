@@ -10,6 +10,7 @@ import { IncrementalRun } from "./incremental-run.js";
 import { BuildSession, BuildSessions, cacheWanted, type Restored, type SessionMemo } from "./session.js";
 import { cachedConfig } from "./cache-store.js";
 import { handlerFiles } from "./handlers-folder.js";
+import { readText } from "./cache-file.js";
 import type { ResolvedConfig } from "../config/config.js";
 import { configCandidate } from "../config/names.js";
 import type { ProjectRef, ProjectSearch, ProjectsResult } from "../config/projects.js";
@@ -19,6 +20,7 @@ import type { BuildResult } from "../spec/build-model.js";
 import type { ProjectModel } from "../spec/model.js";
 import { findSpecFiles } from "../spec/find-specs.js";
 import { toPosix } from "../util/posix.js";
+import { MANIFEST_FILE, parseManifestHandlers } from "../write/manifest.js";
 import type { WritePlan } from "../write/plan.js";
 
 // The pipeline's stages are imported when a run needs them: a run answered from the
@@ -142,7 +144,7 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   const memo = await session.memo();
   const reuse = await run.emitReuse(model, config, memo);
   const { emitAll: emitEvery } = await import("./emitters.js");
-  const emitted = await emitEvery(model, { config, handlers: run.handlers(config), memo, recorded: reuse.recorded });
+  const emitted = await emitEvery(model, { config, handlers: run.handlers(config), handlersWritten: handlersWritten(config), memo, recorded: reuse.recorded });
   result.diagnostics.push(...emitted.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
 
@@ -167,7 +169,7 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   // found stubs to create has not (the next real run must write them). Nor has a run that
   // amended handlers/index.ts or moved a handler: its diagnostics describe what this run did
   // (a rename done, an import the rename broke), which the next run will not find to report.
-  const amendedHandlers = plan.actions.some((a) => a.area === "handlers" && (a.action === "update" || a.action === "rename"));
+  const amendedHandlers = plan.actions.some((a) => a.area === "handlers" && (a.action === "update" || a.action === "rename" || a.action === "remove"));
   if (cacheable && result.exitCode === 0 && !amendedHandlers && (!options.check || plan.pendingHandlers.length === 0)) {
     await run.save({
       project: { root: projectRoot, configFile, output },
@@ -321,6 +323,12 @@ async function findProjects(cwd: string, configs: readonly string[], useCache: b
   }
   const { resolveProjects } = await import("../config/projects.js");
   return resolveProjects({ cwd, configs });
+}
+
+/** The manifest's record of the handler files mcp-gen wrote (see `Manifest.handlers`). */
+function handlersWritten(config: ResolvedConfig): Map<string, string> {
+  const text = readText(path.join(config.outDir, MANIFEST_FILE));
+  return text === undefined ? new Map() : parseManifestHandlers(text);
 }
 
 /**

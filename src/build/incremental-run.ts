@@ -254,6 +254,10 @@ function handlersAfter(seen: HandlerFiles, plan: WritePlan, written: readonly st
     const name = path.basename(action.absPath);
     if (!name.endsWith(".ts") || name.endsWith(".d.ts")) continue;
     if (action.action === "rename" && action.fromAbsPath && topLevel(action.fromAbsPath)) after.delete(path.basename(action.fromAbsPath));
+    if (action.action === "remove") {
+      after.delete(name);
+      continue;
+    }
     after.set(name, handlerHash(action.contents ?? ""));
     wrote.add(name);
   }

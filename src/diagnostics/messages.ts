@@ -311,6 +311,15 @@ export const MESSAGES = {
       default: m`${"file"} was left alone: ${"problem"}`,
     },
   },
+  MG052: {
+    severity: "info",
+    title: "what mcp-gen wrote for a removed tool was taken back",
+    docs: "a removed tool's stub (still byte-identical to what mcp-gen wrote, as the manifest records) or its `handlers/index.ts` entry (still in the form mcp-gen writes) was removed; an edited handler is kept (MG050)",
+    messages: {
+      default: m`${"file"} removed: mcp-gen wrote this stub for a tool that is gone, and it was not edited since`,
+      indexEntry: m`\`${"key"}\` taken out of ${"file"}: its tool is gone`,
+    },
+  },
   // Handler lifecycle (`renamedFrom`)
   MG160: {
     severity: "info",

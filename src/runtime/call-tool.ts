@@ -14,7 +14,7 @@ import { plainArguments } from "./plain-arguments.js";
 import { normalizeReturn, structuredResult, textResult } from "./results.js";
 import { ToolError } from "./tool-error.js";
 import type { ElicitationRounds } from "./elicitation.js";
-import type { CallToolResult, ElicitationRequest, InputRequiredResult, ToolContext, ToolEntry, ToolLogger } from "./types.js";
+import type { CallToolResult, ElicitationRequest, InputRequiredResult, ToolContext, ToolEntry, ToolLogger, ToolState } from "./types.js";
 import { describeViolations } from "./validation-message.js";
 
 /** A handler as the runtime sees it: the generated types are erased here. */
@@ -32,6 +32,9 @@ export interface CallLimits {
   afterCall?: AfterCallHook;
 }
 
+// Frozen: a server given no state shares this one object, which no handler may fill in.
+const NO_STATE: ToolState = Object.freeze({});
+
 export interface CallEnvironment {
   /** Aborted when the client cancels or the connection closes. */
   signal: AbortSignal;
@@ -43,6 +46,8 @@ export interface CallEnvironment {
    */
   signalEndsWithCall?: boolean;
   progress: ToolContext["progress"];
+  /** The server's `state`, for `context.state`; `{}` when absent. */
+  state?: ToolState;
   requestId?: string | number;
   authInfo?: unknown;
   /** The server's log: the handler's `context.log`, and where failure details go. */
@@ -288,6 +293,7 @@ async function runHandler(entry: ToolEntry, handler: AnyToolHandler, call: ToolC
     clientLog: env.clientLog ? whileLive(env.clientLog, isLive) : silentLogger,
     elicit: env.rounds ? askRound(env.rounds, () => live && settle(ASKING)) : (env.elicit ?? unavailableElicit),
     sample: env.sample ?? unavailableSample,
+    state: env.state ?? NO_STATE,
     authInfo: env.authInfo,
     requestId: env.requestId,
   };

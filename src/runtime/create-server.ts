@@ -21,10 +21,15 @@ import { stderrLogger } from "./logger.js";
 import { RequestStateSigner, type RequestStateOptions } from "./request-state.js";
 import { sdkServerFor, type ResultCheck, type ResultProjection, type ToolsCallParams } from "./sdk-server.js";
 import { ToolVisibility } from "./tool-visibility.js";
-import type { ToolContext, ToolDefinition, ToolEntry, ToolLogger } from "./types.js";
+import type { ToolContext, ToolDefinition, ToolEntry, ToolLogger, ToolState } from "./types.js";
 import { behindGate, type VerifyToken } from "./verify-token.js";
 
 export interface ToolServerOptions {
+  /**
+   * What every handler reaches as `context.state` (see `ToolState`): the real store for the
+   * real server; the examples test gives each example a fresh one. Default `{}`.
+   */
+  state?: ToolState;
   /** Tools per `tools/list` page. Default 100. */
   pageSize?: number;
   /** Per-call time limit for every tool, in milliseconds. Default: none. */
@@ -201,6 +206,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
     // A tool the caller may not see is one it cannot tell from a tool that does not exist.
     if (!entry || !visibility.allows(name, ctx.http?.authInfo)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const env = callEnvironment(server, servedAlone, ctx, logger, checkResult, projectResult);
+    if (config.state !== undefined) env.state = config.state;
     const run = () => runToolCall(entry, handlerFor(name), params.arguments, env, toolLimits.get(name) ?? limits);
     if (!isModernEra(server)) return run();
     // Only a retry (it carries a requestState to verify) waits before its handler starts.

@@ -102,7 +102,24 @@ export interface ToolLogger {
 }
 
 /** What a handler receives beside its typed input. */
+/**
+ * What the handlers share (a store, a database client, a clock): the server is given it
+ * (`createServer(handlers, { state })`) and every handler reaches it as `context.state`, so
+ * the examples test can give each example a fresh one (`exampleTests`' `fixture`) while the
+ * real server gets the real one. Empty here; a project names its fields by augmenting it:
+ *
+ *     declare module "mcp-gen/runtime" {
+ *       interface ToolState { notes: NoteStore }
+ *     }
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: a project fills it in by declaration merging.
+export interface ToolState {}
+
 export interface ToolContext {
+  /**
+   * What the server was given as `state` (see `ToolState`); `{}` when it was given none.
+   */
+  state: ToolState;
   /**
    * Aborted when the client cancels the call, its connection closes, or the tool's timeout
    * passes. The call ends then even if the handler goes on; what it does later is dropped.

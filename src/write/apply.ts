@@ -135,6 +135,8 @@ export async function applyPlan(plan: WritePlan, options: WriteOptions = {}): Pr
   const touchedDirs = new Set<string>();
   for (const file of removes) {
     try {
+      // A stub taken back: an edit made since planning makes it the author's, and it stays.
+      if (file.area === "handlers" && !(await stillHolds(fs, file.absPath, file.contents ?? ""))) continue;
       await fs.unlink(file.absPath);
       result.removed.push(file.path);
       touchedDirs.add(path.dirname(file.absPath));
@@ -209,6 +211,13 @@ function foldersBetween(first: string, leaf: string): string[] {
     if (dir === first || path.dirname(dir) === dir) break;
   }
   return folders;
+}
+
+async function stillHolds(fs: WriterFs, absPath: string, contents: string): Promise<boolean> {
+  const stats = await lstatOrUndefined(fs, absPath);
+  if (!stats?.isFile()) return false;
+  const bytes = await fs.readFile(absPath).catch(() => undefined);
+  return bytes?.equals(Buffer.from(contents, "utf8")) === true;
 }
 
 async function removeIfEmpty(fs: WriterFs, dir: string): Promise<boolean> {

@@ -7,7 +7,8 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { createDiagnostic } from "../diagnostics/messages.js";
 import type { GeneratedFile, OutputArea } from "../emit/shared/generated-file.js";
 import { lstatOrUndefined, nodeWriterFs, type WriterFs } from "./fs.js";
-import { MANIFEST_FILE, parseManifest, renderManifest } from "./manifest.js";
+import { MANIFEST_FILE, parseManifest, parseManifestHandlers, renderManifest } from "./manifest.js";
+import { textHash } from "../util/text-hash.js";
 import { compareStrings, resolveInArea, toProjectPath, unsafeAreaPathReason } from "./paths.js";
 
 export type WriteAction = "create" | "update" | "remove" | "rename" | "unchanged" | "keep";
@@ -29,7 +30,7 @@ export interface PlannedFile {
   /** Relative to the area folder, as the emitter gave it. */
   areaPath: string;
   absPath: string;
-  /** What to write; present for `create`, `update` and `rename`. */
+  /** What to write; present for `create`, `update` and `rename`; with `remove` of an authored-area file, the text it must still hold. */
   contents?: string;
   /** With `rename`: the authored file being moved (project-relative and absolute) and the text it must still hold. */
   fromPath?: string;
@@ -110,6 +111,8 @@ async function decide(fs: WriterFs, file: GeneratedFile, absPath: string, fromAb
   // (a partial run plans a stub for each of its thousand handlers, and reads none).
   if (file.mode === "create") return (await lstatOrUndefined(fs, absPath)) ? "keep" : "create";
   const current = await readIfRegularFile(fs, absPath);
+  // What mcp-gen wrote is taken back only while it is still that text: an edit makes it the author's.
+  if (file.mode === "remove") return current.bytes !== undefined && sameBytes(current.bytes, file.contents) ? "remove" : "keep";
   // Authored files are never written through a symlink or over something that is not a file.
   const authored = file.mode !== "generated" || file.area === "handlers";
   if (file.mode === "rename") {
@@ -139,6 +142,39 @@ async function passesThroughSymlink(fs: WriterFs, areaDir: string, areaPath: str
   return false;
 }
 
+/**
+ * The manifest's record of handler files mcp-gen wrote, as this run leaves the folder: the
+ * stubs it creates, a recorded stub it moves (a rename), and every earlier entry whose file
+ * is still there and not taken back. An entry whose file the author edited stays: its hash
+ * no longer matches, which is how a later run knows the file is theirs.
+ */
+async function handlersRecord(
+  fs: WriterFs,
+  previous: ReadonlyMap<string, string>,
+  files: readonly GeneratedFile[],
+  actions: readonly PlannedFile[],
+  dirs: WriteDirs,
+): Promise<Map<string, string>> {
+  const takeBack = new Set(files.filter((f) => f.area === "handlers" && f.takeBack).map((f) => f.path));
+  const record = new Map<string, string>();
+  const gone = new Set<string>();
+  for (const action of actions) {
+    if (action.area !== "handlers") continue;
+    if (action.action === "remove") gone.add(action.areaPath);
+    if (action.action === "create" && takeBack.has(action.areaPath)) record.set(action.areaPath, textHash(action.contents ?? ""));
+    if (action.action === "rename" && action.fromAbsPath) {
+      const from = toProjectPath(dirs.handlers, action.fromAbsPath);
+      gone.add(from);
+      if (previous.get(from) === textHash(action.fromContents ?? "")) record.set(action.areaPath, textHash(action.contents ?? ""));
+    }
+  }
+  for (const [areaPath, hash] of previous) {
+    if (record.has(areaPath) || gone.has(areaPath)) continue;
+    if (await lstatOrUndefined(fs, resolveInArea(dirs.handlers, areaPath))) record.set(areaPath, hash);
+  }
+  return record;
+}
+
 export async function planWrite(files: readonly GeneratedFile[], dirs: WriteDirs, options: WriteOptions = {}): Promise<WritePlan> {
   const fs = options.fs ?? nodeWriterFs;
   const diagnostics = checkPaths(files);
@@ -163,7 +199,7 @@ export async function planWrite(files: readonly GeneratedFile[], dirs: WriteDirs
       path: toProjectPath(dirs.root, absPath),
       areaPath: file.path,
       absPath,
-      ...(action === "create" || action === "update" || action === "rename" ? { contents: file.contents } : {}),
+      ...(action === "create" || action === "update" || action === "rename" || action === "remove" ? { contents: file.contents } : {}),
       ...(action === "rename" && fromAbsPath ? { fromPath: toProjectPath(dirs.root, fromAbsPath), fromAbsPath, fromContents: file.fromContents } : {}),
     };
   };
@@ -193,7 +229,8 @@ export async function planWrite(files: readonly GeneratedFile[], dirs: WriteDirs
     actions.push({ action: "remove", area: "generated", mode: "generated", path: toProjectPath(dirs.root, absPath), areaPath, absPath });
   }
 
-  const manifestText = renderManifest(owned);
+  const record = manifestOnDisk.bytes ? parseManifestHandlers(manifestOnDisk.bytes.toString("utf8")) : new Map<string, string>();
+  const manifestText = renderManifest(owned, await handlersRecord(fs, record, files, actions, dirs));
   const manifestAction: WriteAction = !manifestOnDisk.exists ? "create" : sameBytes(manifestOnDisk.bytes, manifestText) ? "unchanged" : "update";
   actions.push({
     action: manifestAction,

@@ -7,7 +7,7 @@
 import type { ExportDeclaration, Identifier, ImportDeclaration, Node, ObjectLiteralExpression, Project, SourceFile, ts } from "ts-morph";
 import type { ProjectModel, ToolIdentifiers, ToolModel } from "../../spec/model.js";
 import { lineColumn, syntaxProblem } from "./handler-rename.js";
-import { type IndexRenames, type IndexUpdate, propertyKey, sortedUnique } from "./handlers-index.js";
+import { type IndexRenames, type IndexUpdate, propertyKey, sortedUnique, takenBackImport } from "./handlers-index.js";
 import { tsIdentifier } from "../shared/templates.js";
 import { applyEdits, lineColumnAt, positionAfterEdits, type TextEdit } from "./text-edits.js";
 import { tsMorph } from "./ts-morph-lazy.js";
@@ -62,10 +62,21 @@ export function updateIndex(project: Project, model: ProjectModel, text: string,
   }
   const keys = sortedUnique([...presentKeys].filter((key) => !renamedKeys.has(key) || toolNames.has(key)));
 
+  const removedKeys: string[] = [];
   for (const property of object.getProperties()) {
     const key = propertyName(property);
     if (key === undefined || toolNames.has(key) || (renamedKeys.has(key) && keyNodes.get(key) === property)) continue;
+    const takeBack = keyNodes.get(key) === property && renames.takeBack?.(key) ? takeBackEdits(sourceFile, property, key) : undefined;
+    if (takeBack) {
+      edits.push(...takeBack);
+      removedKeys.push(key);
+      continue;
+    }
     orphans.push({ key, position: property.getStart() });
+  }
+  if (removedKeys.length > 0 && removedKeys.length === object.getProperties().length && missingCount(model, presentKeys, renames) === 0) {
+    // Every entry taken back: `{}`, as a new index writes it, not an empty multi-line object.
+    edits.splice(edits.length - removedKeys.length * 2, removedKeys.length * 2, ...emptyObjectEdits(sourceFile, object, removedKeys));
   }
   const missing = model.tools.filter((tool) => !presentKeys.has(tool.name) && !renames.blocked.has(tool.name));
   const setter = missing.some((tool) => tool.name === "__proto__") ? object.getProperties().find(isPrototypeSetter) : undefined;
@@ -99,7 +110,70 @@ export function updateIndex(project: Project, model: ProjectModel, text: string,
   const orphanKeys = orphans.map(({ key, position }) => ({ key, ...lineColumnAt(updated, positionAfterEdits(edits, position)) }));
   const finalFile = updated === text ? sourceFile : project.createSourceFile("/existing/index.ts", updated, { overwrite: true });
   const modules = sortedUnique(finalFile.getImportStringLiterals().map((literal) => literal.getLiteralValue()));
-  return { text: updated, orphanKeys, keys, modules };
+  return { text: updated, orphanKeys, keys, modules, removedKeys: sortedUnique(removedKeys) };
+}
+
+function missingCount(model: ProjectModel, presentKeys: ReadonlySet<string>, renames: IndexRenames): number {
+  return model.tools.filter((tool) => !presentKeys.has(tool.name) && !renames.blocked.has(tool.name)).length;
+}
+
+/**
+ * Taking back the entry of a gone tool as mcp-gen writes it: the property (`key: handler` or
+ * `{ handler }`) on lines of its own, and `import { handler } from "./file.js"` on a line of
+ * its own, the handler used nowhere else. Anything else is the author's: undefined.
+ */
+function takeBackEdits(sourceFile: SourceFile, property: Node, key: string): TextEdit[] | undefined {
+  const { Node } = tsMorph();
+  const value = Node.isShorthandPropertyAssignment(property)
+    ? property.getName()
+    : Node.isPropertyAssignment(property) && Node.isIdentifier(property.getInitializer() ?? property)
+      ? property.getInitializer()!.getText()
+      : undefined;
+  const wrote = value === undefined ? undefined : takenBackImport(key, value);
+  if (!wrote) return undefined;
+  const declaration = sourceFile
+    .getImportDeclarations()
+    .find((d) => d.getModuleSpecifierValue() === wrote.module && d.getNamedImports().some((named) => named.getName() === wrote.handler));
+  if (
+    !declaration ||
+    declaration.isTypeOnly() ||
+    declaration.getDefaultImport() ||
+    declaration.getNamespaceImport() ||
+    declaration.getNamedImports().length !== 1 ||
+    declaration.getNamedImports()[0].getAliasNode()
+  ) {
+    return undefined;
+  }
+  // The binding is used by this entry alone (the import, the entry: two identifiers).
+  const uses = sourceFile.getDescendants().filter((node) => Node.isIdentifier(node) && node.getText() === wrote.handler).length;
+  if (uses !== (Node.isShorthandPropertyAssignment(property) ? 2 : 2 + (key === wrote.handler ? 1 : 0))) return undefined;
+  const text = sourceFile.getFullText();
+  const next = property.getNextSibling();
+  const propertyLines = wholeLines(text, property.getStart(), next?.getKindName() === "CommaToken" ? next.getEnd() : property.getEnd());
+  const importLines = wholeLines(text, declaration.getStart(), declaration.getEnd());
+  return propertyLines && importLines ? [propertyLines, importLines] : undefined;
+}
+
+/** An edit removing `[start, end)` with the rest of its lines, when nothing else stands on them. */
+function wholeLines(text: string, start: number, end: number): TextEdit | undefined {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  if (text.slice(lineStart, start).trim() !== "") return undefined;
+  const newline = text.indexOf("\n", end);
+  const lineEnd = newline < 0 ? text.length : newline + 1;
+  if (text.slice(end, lineEnd).trim() !== "") return undefined;
+  return { position: lineStart, end: lineEnd, text: "" };
+}
+
+/** The object's braces and everything between them become `{}`; the imports still go. */
+function emptyObjectEdits(sourceFile: SourceFile, object: ObjectLiteralExpression, removedKeys: readonly string[]): TextEdit[] {
+  const edits: TextEdit[] = [{ position: object.getStart(), end: object.getEnd(), text: "{}" }];
+  for (const property of object.getProperties()) {
+    const key = propertyName(property);
+    if (key === undefined || !removedKeys.includes(key)) continue;
+    const edit = takeBackEdits(sourceFile, property, key);
+    if (edit) edits.push(edit[1]);
+  }
+  return edits;
 }
 
 /** What renames look up in the index, gathered once: a lookup per rename would make many renames quadratic. */

@@ -21,10 +21,16 @@ import { sanitizeForComment } from "../shared/header.js";
 import { updateIndex } from "./index-update.js";
 import { tsIdentifier, tsString } from "../shared/templates.js";
 import { tsMorph } from "./ts-morph-lazy.js";
+import { textHash } from "../../util/text-hash.js";
 
 export interface ExistingHandlers {
   /** Each file in the handlers folder (relative posix path, e.g. `get_weather.ts`) and its text. */
   files: ReadonlyMap<string, string>;
+  /**
+   * The files mcp-gen wrote here and may take back, by path: the `textHash` of the text it
+   * wrote (the manifest's record). A file whose text still hashes so is a stub nobody edited.
+   */
+  written?: ReadonlyMap<string, string>;
 }
 
 export interface HandlersLayout {
@@ -55,6 +61,9 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
 
   // Worked out for the first orphan, if any.
   let unprefixed: UnprefixedTools | undefined;
+  // A gone tool's entry is taken back, unless a namespace may have renamed the tool: its
+  // handler can then follow in two runs (namespaceHint), and needs the entry to.
+  renames.takeBack = (key) => !(unprefixed ??= unprefixedTools(model)).byName.has(key);
 
   const indexText = existing.files.get(INDEX);
   let indexLeftAlone = false;
@@ -94,6 +103,16 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
       );
     } else {
       indexRead = update;
+      for (const key of update.removedKeys) {
+        diagnostics.push(
+          createDiagnostic({
+            code: "MG052",
+            messageId: "indexEntry",
+            format: { key, file: diagnosticFile(INDEX) },
+            location: { file: diagnosticFile(INDEX), line: 1, column: 1 },
+          }),
+        );
+      }
       for (const orphan of update.orphanKeys) {
         const namespaced = (unprefixed ??= unprefixedTools(model)).byName.get(orphan.key);
         diagnostics.push(
@@ -147,13 +166,26 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
     // The index maps the tool to a handler of the author's elsewhere (`./hello/index.js`):
     // a stub would be an unused file that throws. One the index imports is written, though.
     if (mapped.has(tool.name) && !indexRead!.modules.some((specifier) => moduleExtension(handlersDir, INDEX, specifier, tool.ids.file) !== undefined)) continue;
-    files.push({ area: "handlers", path, contents: renderStub(tool, layout.generatedFromHandlers), mode: "create" });
+    files.push({ area: "handlers", path, contents: renderStub(tool, layout.generatedFromHandlers), mode: "create", takeBack: true });
   }
 
   const toolFiles = new Set(model.tools.map((tool) => `${tool.ids.file}.ts`));
   for (const path of [...existing.files.keys()].sort()) {
     if (path === INDEX || toolFiles.has(path) || moving.has(path) || !isHandlerModule(path)) continue;
     const namespaced = (unprefixed ??= unprefixedTools(model)).byFile.get(path.slice(0, -".ts".length));
+    const text = existing.files.get(path) ?? "";
+    const recorded = existing.written?.get(path);
+    // Not while the index as this run leaves it may still import it (or could not be read).
+    const imported = indexLeftAlone || (indexRead?.modules ?? []).some((specifier) => moduleExtension(handlersDir, INDEX, specifier, path.slice(0, -".ts".length)) !== undefined);
+    if (!namespaced && !imported && recorded !== undefined && recorded === textHash(text)) {
+      // The stub mcp-gen wrote, untouched: nothing of the author's is lost by taking it back.
+      files.push({ area: "handlers", path, contents: text, mode: "remove" });
+      diagnostics.push(
+        createDiagnostic({ code: "MG052", format: { file: diagnosticFile(path) }, location: { file: diagnosticFile(path), line: 1, column: 1 } }),
+      );
+      continue;
+    }
+    const remove = `\`rm ${shellWord(diagnosticFile(path))}\``;
     diagnostics.push(
       createDiagnostic({
         code: "MG050",
@@ -161,7 +193,9 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
         location: { file: diagnosticFile(path), line: 1, column: 1 },
         hint: namespaced
           ? namespaceHint(namespaced.rest, namespaced, diagnosticFile)
-          : "delete it if its tool was removed, or move shared code into a subfolder",
+          : recorded !== undefined
+            ? `mcp-gen wrote it as a stub and you have edited it since, so it is yours and kept: if its tool was removed, ${remove} finishes the job (move what you want to keep into a subfolder first)`
+            : `if its tool was removed, ${remove} finishes the job (move shared code into a subfolder first); mcp-gen never deletes a handler you wrote`,
       }),
     );
   }
@@ -181,6 +215,11 @@ interface HandlerMove {
   fromContents: string;
 }
 
+/** A path as one shell word: quoted when it holds anything but safe characters. */
+function shellWord(path: string): string {
+  return /^[A-Za-z0-9_./-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
+}
+
 interface RenamePlan {
   /** Handler files to rename, with their new text. */
   moves: HandlerMove[];
@@ -189,6 +228,8 @@ interface RenamePlan {
   /** Tools whose old handler is still there but cannot be renamed: no stub, no index entry. */
   blocked: Set<string>;
   diagnostics: Diagnostic[];
+  /** Whether a gone tool's index entry may be taken back (see `IndexRenames`). */
+  takeBack?: (key: string) => boolean;
 }
 
 /**

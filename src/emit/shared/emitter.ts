@@ -20,6 +20,11 @@ export interface EmitContext {
   config: ResolvedConfig;
   /** The handlers folder's top-level `.ts` files by name, with their text, as the run found them. */
   handlers: ReadonlyMap<string, string>;
+  /**
+   * Handler files mcp-gen wrote and may take back, by name: the hash (`textHash`) of the text
+   * it wrote, from the manifest. Absent or empty: every handler file counts as the author's.
+   */
+  handlersWritten?: ReadonlyMap<string, string>;
   /** The build session's memo tables. */
   memo: { schemas: CompiledSchemas; translations: TranslationsMemo };
   /**

@@ -17,8 +17,15 @@ export interface GeneratedFile {
    *   the emitter computed the new text from the current one, written only when it differs.
    * - `rename`: an authored file moved to `path` from `from` (a renamed tool's handler) with
    *   `contents`; done only while `from` still holds `fromContents` and `path` is absent.
+   * - `remove`: an authored-area file mcp-gen wrote and takes back (a stub whose tool is gone);
+   *   removed only while it still holds `contents`, byte for byte.
    */
-  mode: "generated" | "create" | "update" | "rename";
+  mode: "generated" | "create" | "update" | "rename" | "remove";
+  /**
+   * With `create`: a stub mcp-gen may take back once its tool is gone, while it still holds
+   * the text written; the writer records that text's hash in the manifest.
+   */
+  takeBack?: boolean;
   /** With `rename`: the area path of the file being moved. */
   from?: string;
   /** With `rename`: the text the emitter read from `from`; the move is skipped if it changed since. */

@@ -43,7 +43,7 @@ describe("MG050 when the tools look namespaced", () => {
   ])("the usual hint when $name", ({ tools }) => {
     const result = emit(tools, { "hello.ts": "" });
     expect(result.diagnostics.filter((d) => d.code === "MG050").map((d) => d.hint)).toEqual([
-      "delete it if its tool was removed, or move shared code into a subfolder",
+      "if its tool was removed, `rm handlers/hello.ts` finishes the job (move shared code into a subfolder first); mcp-gen never deletes a handler you wrote",
     ]);
   });
 });

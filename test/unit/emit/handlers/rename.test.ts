@@ -233,7 +233,8 @@ export const handlers = {
       tools: [tool("fetch_forecast", "get_weather"), tool("fetch_weather", "get_weather")],
       files: { "get_weather.ts": OLD_HANDLER, "index.ts": OLD_INDEX },
       reason: /several tools say `renamedFrom: get_weather`/,
-      created: [],
+      // `ping: ping` is an entry mcp-gen wrote for a tool that is gone: taken back.
+      created: ["index.ts"],
     },
     {
       name: "index.ts cannot be updated",

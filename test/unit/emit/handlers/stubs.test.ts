@@ -205,7 +205,7 @@ describe("diagnostics", () => {
     expect(diagnostics[0].message).toMatch(message);
   });
 
-  test("MG050 for a handler file and a handlers property whose tool is gone; both kept", () => {
+  test("MG050 for a handler file whose tool is gone (kept); its entry, as mcp-gen writes it, is taken back (MG052)", () => {
     const index = `import { getWeather } from "./get_weather.js";
 import { oldTool } from "./old_tool.js";
 export const handlers = {
@@ -225,12 +225,24 @@ export const handlers = {
       "README.md": "",
     };
     const result = emitHandlerStubs(twoTools, existing(files), layout);
-    expect(result.files).toEqual([]);
+    expect(result.files.map(({ path, mode, contents }) => ({ path, mode, contents }))).toEqual([
+      {
+        path: "index.ts",
+        mode: "update",
+        contents: `import { getWeather } from "./get_weather.js";
+export const handlers = {
+  get_weather: getWeather,
+  "github.create-issue": x,
+};
+`,
+      },
+    ]);
     expect(result.diagnostics.map(({ code, severity, location }) => ({ code, severity, location }))).toEqual([
-      { code: "MG050", severity: "warning", location: { file: "handlers/index.ts", line: 5, column: 5 } },
+      { code: "MG052", severity: "info", location: { file: "handlers/index.ts", line: 1, column: 1 } },
       { code: "MG050", severity: "warning", location: { file: "handlers/old_tool.ts", line: 1, column: 1 } },
     ]);
     expect(result.diagnostics[0].message).toContain("`old_tool`");
+    expect(result.diagnostics[1].hint).toContain("`rm handlers/old_tool.ts`");
   });
 
   // The index as the run leaves it: a new tool's import above an orphan moves the orphan down.
@@ -239,11 +251,11 @@ export const handlers = {
       name: "in the generated shape (read without a parser)",
       index: `import type { ToolHandlers } from "../generated/handlers.js";
 import { getWeather } from "./get_weather.js";
-import { oldTool } from "./old_tool.js";
+import { legacy } from "./legacy.js";
 
 export const handlers = {
   get_weather: getWeather,
-  old_tool: oldTool,
+  old_tool: legacy,
 } satisfies ToolHandlers;
 `,
       line: 8,
@@ -269,7 +281,8 @@ export const handlers = {
     const orphan = result.diagnostics.find((d) => d.code === "MG050" && d.location?.file === "handlers/index.ts");
     expect(orphan?.location).toEqual({ file: "handlers/index.ts", line, column });
     const lineText = written!.contents.split("\n")[line - 1];
-    expect(lineText.slice(column - 1)).toMatch(/^old_tool: oldTool,/);
+    // An entry mcp-gen did not write (`legacy` is not the handler it names) is the author's: reported, kept.
+    expect(lineText.slice(column - 1)).toMatch(/^old_tool: (oldTool|legacy),/);
   });
 
   test("diagnostic paths are project-relative, also when the handlers folder is the project root", () => {
