@@ -29,6 +29,7 @@ export async function runInit(dir: string | undefined, options: InitOptions, { i
       return 1;
   }
   const { generated: result, files, name, target, template } = outcome;
+  const bare = options.bare === true;
   reportDiagnostics(io, result.diagnostics, result.sources, "text");
   if (result.exitCode !== 0) {
     io.stderr("mcp-gen: the project was created, but `mcp-gen generate` failed in it (see above).\n");
@@ -43,8 +44,12 @@ export async function runInit(dir: string | undefined, options: InitOptions, { i
       "  npm install",
       template === "workers"
         ? "  npm run dev        # build dist/worker.js and serve it locally in workerd"
-        : "  npm start          # build and serve the `hello` tool over stdio",
-      "  npm test           # run the examples in specs/hello.yaml through the server",
+        : bare
+          ? "  npm start          # build and serve over stdio (no tools yet)"
+          : "  npm start          # build and serve the `hello` tool over stdio",
+      bare
+        ? "  npm test           # run the examples in specs/ through the server"
+        : "  npm test           # run the examples in specs/hello.yaml through the server",
       "",
       "Then add tools in specs/ and run `npm run generate`; each new tool gets a handler stub in handlers/.",
       "",
@@ -69,6 +74,7 @@ export function registerInit(program: Command, { io, cwd, setExit }: CliContext)
     )
     .option("--name <name>", "the package name (default: from the folder's name)")
     .option("--template <template>", "node: a Node server (stdio or HTTP); workers: a Cloudflare Worker bundled to dist/worker.js", "node")
+    .option("--bare", "without the example tool (hello): an empty specs/ folder to add tools to")
     .option("--force", "overwrite files that already exist")
     .addHelpText("after", "\nExit codes: 0 created, 1 files exist (without --force) or generate failed, 2 usage.")
     .action(async (dir: string | undefined, options: InitOptions) => {

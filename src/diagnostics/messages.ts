@@ -95,6 +95,7 @@ export const MESSAGES = {
     docs: "no spec files found where the config's `specs` globs look",
     messages: {
       default: m`no spec files matched ${"globs"} in ${"root"}`,
+      noTools: m`${"folder"} is empty: the server has no tools yet`,
     },
   },
   // Spec shape (the spec format's own JSON Schema)
@@ -293,6 +294,19 @@ export const MESSAGES = {
       notReturnableExact: m`${"example"}: the tool has no outputSchema, so \`output\` is what the handler returns (a string, content blocks or a CallToolResult), and ${"output"} is none of them: \`match: exact\` can never pass`,
     },
   },
+  MG043: {
+    severity: "error",
+    title: "a sequence step's reference to an earlier result (`$from`) or its tool is wrong",
+    docs: "a sequence (`steps:`) takes a value from a step that does not exist or comes later, from a step meant to fail, or from a tool without `outputSchema`; a step names an unknown tool or two steps share a name (`as:`)",
+    messages: {
+      badReference: m`${"example"}: \`$from: ${"from"}\` is not a reference: write \`{ $from: <step>.<field> }\` and nothing else`,
+      unknownStep: m`${"example"}: \`$from: ${"from"}\` names \`${"step"}\`, which no earlier step is named (\`as:\`)`,
+      failingStep: m`${"example"}: \`$from: ${"from"}\` takes a value from step \`${"step"}\`, which is meant to fail (\`error: true\`) and has no result`,
+      noStructured: m`${"example"}: step \`${"step"}\` calls \`${"tool"}\`, which has no outputSchema: its result has no structured content to take values from`,
+      unknownTool: m`${"example"}: no tool is named \`${"tool"}\``,
+      duplicateName: m`${"example"}: another step is already named \`${"step"}\``,
+    },
+  },
   // Handlers
   MG050: {
     severity: "warning",
@@ -316,7 +330,7 @@ export const MESSAGES = {
     title: "what mcp-gen wrote for a removed tool was taken back",
     docs: "a removed tool's stub (still byte-identical to what mcp-gen wrote, as the manifest records) or its `handlers/index.ts` entry (still in the form mcp-gen writes) was removed; an edited handler is kept (MG050)",
     messages: {
-      default: m`${"file"} removed: mcp-gen wrote this stub for a tool that is gone, and it was not edited since`,
+      default: m`${"file"} removed: mcp-gen wrote it for a tool that is gone, and it was not edited since`,
       indexEntry: m`\`${"key"}\` taken out of ${"file"}: its tool is gone`,
     },
   },

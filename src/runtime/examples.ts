@@ -5,10 +5,10 @@
  */
 import { normalizeReturn } from "./results.js";
 import type { ToolServer, ToolServerOptions } from "./create-server.js";
-import type { CallToolResult, ToolEntry, ToolLogger, ToolReturn } from "./types.js";
+import type { CallToolResult, ToolEntry, ToolLogger, ToolReturn, ToolState } from "./types.js";
 
-/** One spec example, as `generated/examples.ts` lists them. */
-export interface ToolExampleCase {
+/** One call of a spec example, as `generated/examples.ts` lists them. */
+export interface ToolExampleCall {
   tool: string;
   title?: string;
   input: unknown;
@@ -20,6 +20,38 @@ export interface ToolExampleCase {
   /** Where the example is written, `specs/get_weather.yaml:28:5`. */
   location: string;
 }
+
+/** Where a sequence step takes a value from an earlier step's result (`{ $from: created.id }` in the spec). */
+export interface ExampleUse {
+  /** JSON pointer into the step: `/input/id`, `/output/id`. */
+  at: string;
+  /** The earlier step, by its `as`. */
+  step: string;
+  /** JSON pointer into that step's structured result; "" for all of it. */
+  path: string;
+}
+
+/** One call of a sequence. */
+export interface ToolExampleStep extends ToolExampleCall {
+  /** The name later steps take values from this step's result by. */
+  as?: string;
+  uses?: readonly ExampleUse[];
+}
+
+/**
+ * A spec example that is a sequence (`steps:`): its calls run in order on one connection,
+ * against the same state, as one test; a step that fails ends it.
+ */
+export interface ToolExampleSequence {
+  /** The tool whose spec holds the sequence (it names the test). */
+  tool: string;
+  title?: string;
+  location: string;
+  steps: readonly ToolExampleStep[];
+}
+
+/** One spec example, as `generated/examples.ts` lists them: a call, or a sequence of calls. */
+export type ToolExampleCase = ToolExampleCall | ToolExampleSequence;
 
 export interface ExampleOutcome {
   example: ToolExampleCase;
@@ -49,6 +81,15 @@ export interface RunExamplesOptions {
     action: "accept" | "decline" | "cancel";
     content?: Record<string, unknown>;
   };
+  /**
+   * The test setup's hook for fresh state: called before each example and each sequence,
+   * and what it returns is the `state` of a server made for that example alone (the server
+   * factory gets it as `options.state`; handlers reach it as `context.state`). So examples
+   * never see each other's writes, running the tests twice gives the same outcome, and the
+   * real data stays untouched. Needs a server factory. Without it, the examples share one
+   * server (runExamples) or each gets one with the factory's own state (exampleTests).
+   */
+  fixture?: () => ToolState | Promise<ToolState>;
 }
 
 /** Accepting a form as presented: each field at its default. */
@@ -114,68 +155,175 @@ export function exampleTests(server: ExampleServer, examples: readonly ToolExamp
   }));
 }
 
+interface Connection {
+  client: InstanceType<typeof import("@modelcontextprotocol/client").Client>;
+  tools: Map<string, { outputSchema?: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
 async function run(
   server: ExampleServer,
   examples: ReadonlyArray<{ example: ToolExampleCase; name: string }>,
   options: RunExamplesOptions,
 ): Promise<ExampleOutcome[]> {
+  const owned = typeof server === "function";
+  if (options.fixture && !owned) {
+    throw new TypeError("`fixture` needs a server factory, `(options) => createServer(handlers, options)`, to give each example a server with its fresh state");
+  }
+  const serverLog: string[] = [];
+  let connection: Connection | undefined;
+  try {
+    const outcomes: ExampleOutcome[] = [];
+    for (const { example, name } of examples) {
+      if (!connection || options.fixture) {
+        await connection?.close();
+        connection = undefined;
+        connection = await connect(server, serverLog, options, options.fixture ? await options.fixture() : undefined);
+      }
+      const { verdict, result, location } =
+        "steps" in example ? await runSequence(connection, example, serverLog, options, owned) : await runCall(connection, example, serverLog, options, owned);
+      outcomes.push({
+        example,
+        name,
+        pass: verdict.pass,
+        message: `${location}: ${name}: ${verdict.message}`,
+        ...(result === undefined ? {} : { result }),
+      });
+    }
+    return outcomes;
+  } finally {
+    await connection?.close();
+  }
+}
+
+/** A server (made for this state, with a factory) and an in-memory client connected to it. */
+async function connect(server: ExampleServer, serverLog: string[], options: RunExamplesOptions, state: ToolState | undefined): Promise<Connection> {
   // Loaded here, not at the top: a production server imports this module's siblings and
   // has no use for the client.
   const [{ Client }, { InMemoryTransport }] = await Promise.all([import("@modelcontextprotocol/client"), import("@modelcontextprotocol/server")]);
-  const serverLog: string[] = [];
   const owned = typeof server === "function";
-  const toolServer = owned ? server({ logger: capturingLogger(serverLog) }) : server;
+  const toolServer = owned ? server({ logger: capturingLogger(serverLog), ...(state === undefined ? {} : { state }) }) : server;
   const sdkServer = toolServer.createSdkServer();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "mcp-gen-examples", version: "1.0.0" }, { capabilities: { elicitation: { form: {}, url: {} } } });
   const answer = options.elicit ?? acceptDefaults;
   client.setRequestHandler("elicitation/create", async (request) => answer(request.params as never) as never);
+  const close = async () => {
+    await client.close().catch(() => undefined);
+    await sdkServer.close().catch(() => undefined);
+    if (owned) await toolServer.close().catch(() => undefined);
+  };
   try {
     await sdkServer.connect(serverSide);
     await client.connect(clientSide);
     const listed = await client.listTools();
-    const tools = new Map(listed.tools.map((tool) => [tool.name, tool]));
-    const outcomes: ExampleOutcome[] = [];
-    for (const { example, name } of examples) {
-      const logStart = serverLog.length;
-      const context: CallContext = {
-        hasOutputSchema: tools.get(example.tool)?.outputSchema !== undefined,
-        entry: options.registry && Object.hasOwn(options.registry, example.tool) ? options.registry[example.tool] : undefined,
-        serverLog: () => serverLog.slice(logStart),
-        owned,
-      };
-      const outcome = (verdict: Verdict, result?: CallToolResult): ExampleOutcome => ({
-        example,
-        name,
-        pass: verdict.pass,
-        message: `${example.location}: ${name}: ${verdict.message}`,
-        ...(result === undefined ? {} : { result }),
-      });
-      if (!tools.has(example.tool)) {
-        outcomes.push(outcome({ pass: false, message: `the server does not list a tool named "${example.tool}"` }));
-        continue;
-      }
-      let result: CallToolResult;
-      try {
-        result = (await client.callTool(
-          { name: example.tool, arguments: example.input as Record<string, unknown> },
-          { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
-        )) as CallToolResult;
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        // An input the protocol itself refuses (not an object, say) is rejected too.
-        outcomes.push(outcome(example.error ? { pass: true, message: `rejected: ${reason}` } : { pass: false, message: `tools/call failed: ${reason}` }));
-        continue;
-      }
-      if (wrapsResult(tools.get(example.tool)?.outputSchema, context.entry?.definition.outputSchema)) result = unwrapResult(result);
-      outcomes.push(outcome(example.error ? judgeRejection(result, context) : judgeSuccess(example, result, context), result));
-    }
-    return outcomes;
-  } finally {
-    await client.close().catch(() => undefined);
-    await sdkServer.close().catch(() => undefined);
-    if (owned) await toolServer.close().catch(() => undefined);
+    return { client, tools: new Map(listed.tools.map((tool) => [tool.name, tool])), close };
+  } catch (error) {
+    await close();
+    throw error;
   }
+}
+
+interface CallRun {
+  verdict: Verdict;
+  result?: CallToolResult;
+  /** Where the call that decided the verdict is written. */
+  location: string;
+}
+
+async function runCall(connection: Connection, example: ToolExampleCall, serverLog: string[], options: RunExamplesOptions, owned: boolean): Promise<CallRun> {
+  const location = example.location;
+  const logStart = serverLog.length;
+  const context: CallContext = {
+    hasOutputSchema: connection.tools.get(example.tool)?.outputSchema !== undefined,
+    entry: options.registry && Object.hasOwn(options.registry, example.tool) ? options.registry[example.tool] : undefined,
+    serverLog: () => serverLog.slice(logStart),
+    owned,
+  };
+  if (!connection.tools.has(example.tool)) return { verdict: { pass: false, message: `the server does not list a tool named "${example.tool}"` }, location };
+  let result: CallToolResult;
+  try {
+    result = (await connection.client.callTool(
+      { name: example.tool, arguments: example.input as Record<string, unknown> },
+      { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+    )) as CallToolResult;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    // An input the protocol itself refuses (not an object, say) is rejected too.
+    return { verdict: example.error ? { pass: true, message: `rejected: ${reason}` } : { pass: false, message: `tools/call failed: ${reason}` }, location };
+  }
+  if (wrapsResult(connection.tools.get(example.tool)?.outputSchema, context.entry?.definition.outputSchema)) result = unwrapResult(result);
+  return { verdict: example.error ? judgeRejection(result, context) : judgeSuccess(example, result, context), result, location };
+}
+
+/** The steps in order; each takes its `uses` from the results before it. The first failure ends the sequence. */
+async function runSequence(
+  connection: Connection,
+  sequence: ToolExampleSequence,
+  serverLog: string[],
+  options: RunExamplesOptions,
+  owned: boolean,
+): Promise<CallRun> {
+  const results = new Map<string, unknown>();
+  let last: CallToolResult | undefined;
+  for (const [index, step] of sequence.steps.entries()) {
+    const label = `step ${index + 1} (${step.tool})`;
+    const call = withUses(step, results);
+    if (typeof call === "string") return { verdict: { pass: false, message: `${label}: ${call}` }, location: step.location };
+    const ran = await runCall(connection, call, serverLog, options, owned);
+    if (!ran.verdict.pass)
+      return { verdict: { pass: false, message: `${label}: ${ran.verdict.message}` }, ...(ran.result ? { result: ran.result } : {}), location: step.location };
+    last = ran.result;
+    if (step.as !== undefined) results.set(step.as, ran.result?.structuredContent);
+  }
+  const count = sequence.steps.length;
+  return {
+    verdict: { pass: true, message: `${count} ${count === 1 ? "step" : "steps"} succeeded in order` },
+    ...(last ? { result: last } : {}),
+    location: sequence.location,
+  };
+}
+
+/** The step with the values it takes from earlier results in place; or why one is missing. */
+function withUses(step: ToolExampleStep, results: ReadonlyMap<string, unknown>): ToolExampleCall | string {
+  if (!step.uses || step.uses.length === 0) return step;
+  const call = structuredClone({ input: step.input, output: step.output }) as Record<string, unknown>;
+  for (const use of step.uses) {
+    const from = `${use.step}${use.path.replace(/\//g, ".").replace(/~1/g, "/").replace(/~0/g, "~")}`;
+    if (!results.has(use.step)) return `\`$from: ${from}\`: no earlier step is named \`${use.step}\``;
+    const value = valueAt(results.get(use.step), use.path);
+    if (value === undefined)
+      return `\`$from: ${from}\`: the structured result of step \`${use.step}\` has nothing at ${use.path || "/"} (it was ${show(results.get(use.step))})`;
+    if (!setAt(call, use.at, value)) return `\`$from: ${from}\`: ${use.at} is not a place in this step`;
+  }
+  return { ...step, input: call.input, ...(call.output === undefined ? {} : { output: call.output }) };
+}
+
+function tokens(pointer: string): string[] {
+  return pointer === ""
+    ? []
+    : pointer
+        .slice(1)
+        .split("/")
+        .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+function valueAt(value: unknown, pointer: string): unknown {
+  let current = value;
+  for (const token of tokens(pointer)) {
+    if (typeof current !== "object" || current === null || !Object.hasOwn(current, token)) return undefined;
+    current = (current as Record<string, unknown>)[token];
+  }
+  return current;
+}
+
+function setAt(root: Record<string, unknown>, pointer: string, value: unknown): boolean {
+  const path = tokens(pointer);
+  const last = path.pop();
+  const parent = valueAt(root, path.length === 0 ? "" : `/${path.map((token) => token.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`);
+  if (last === undefined || typeof parent !== "object" || parent === null) return false;
+  (parent as Record<string, unknown>)[last] = value;
+  return true;
 }
 
 /**
@@ -218,7 +366,7 @@ function judgeRejection(result: CallToolResult, context: CallContext): Verdict {
   return { pass: true, message: `rejected: ${clip(oneLine(text))}` };
 }
 
-function judgeSuccess(example: ToolExampleCase, result: CallToolResult, context: CallContext): Verdict {
+function judgeSuccess(example: ToolExampleCall, result: CallToolResult, context: CallContext): Verdict {
   const text = resultText(result);
   if (result.isError === true) {
     const details = INTERNAL_FAILURE.test(text) ? failureDetails(text, context) : clip(text.replace(/\s*\n\s*/g, "; "));

@@ -34,6 +34,10 @@ export {
   type ExampleOutcome,
   type ExampleServer,
   type ExampleTest,
+  type ExampleUse,
   type RunExamplesOptions,
+  type ToolExampleCall,
   type ToolExampleCase,
+  type ToolExampleSequence,
+  type ToolExampleStep,
 } from "./examples.js";

@@ -2,14 +2,16 @@
  * Stages load → check → model: from spec globs to the IR, with every diagnostic of
  * the run. The model is returned only when there is no error.
  */
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { findSpecFiles } from "./find-specs.js";
 import type { ResolvedConfig } from "../config/config.js";
 import { namespacedToolName } from "../config/config.js";
 import { hasErrors, type Diagnostic, type Location } from "../diagnostics/diagnostic.js";
 import { createDiagnostic, diagnosticMessage } from "../diagnostics/messages.js";
+import { splitGlob } from "../util/glob-parts.js";
 import { toPosix } from "../util/posix.js";
-import { checkExamples } from "./examples.js";
+import { checkExamples, checkSequenceTools } from "./examples.js";
 import { checkIdentifierCollisions, toolIdentifiers } from "./identifiers.js";
 import { loadYamlFile, type LoadResult, type ParsedFiles, type YamlFile } from "../yaml/load.js";
 import type { JsonObject, ProjectModel, ToolModel, WireTool } from "./model.js";
@@ -91,7 +93,18 @@ export function buildModel(config: ResolvedConfig, options: BuildOptions = {}): 
   const toolSources = new Map<string, ToolSource>();
   const perSpec = new Map<string, SpecRecord>();
   const specPaths = options.specFiles ?? findSpecFiles(config);
-  if (specPaths.length === 0) {
+  if (specPaths.length === 0 && emptySpecFolder(config)) {
+    // The last tool removed, or a project made bare: a server with no tools yet still builds.
+    diagnostics.push(
+      createDiagnostic({
+        code: "MG006",
+        messageId: "noTools",
+        severity: "warning",
+        format: { folder: emptySpecFolder(config)! },
+        hint: "add a tool: a YAML file there, one tool per file",
+      }),
+    );
+  } else if (specPaths.length === 0) {
     diagnostics.push(
       createDiagnostic({
         code: "MG006",
@@ -144,9 +157,28 @@ export function buildModel(config: ResolvedConfig, options: BuildOptions = {}): 
   diagnostics.push(...checkIdentifierCollisions(records.flatMap((record) => record.names.map((named) => ({ ...named, ids: toolIdentifiers(named.name) })))));
   const tools = records.flatMap((record) => record.tools);
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  diagnostics.push(...checkSequenceTools(tools, schemas));
   const result = { specFiles: specPaths, sources, toolSources, perSpec, tools, missing: [...missing].sort() };
   if (hasErrors(diagnostics)) return { ...result, diagnostics: dedupe(diagnostics) };
   return { ...result, model: { tools, server: config.server }, diagnostics: dedupe(diagnostics) };
+}
+
+/**
+ * The folder a `specs` glob looks in, when it exists and holds nothing at all (not even a
+ * misnamed file): the project has no tools yet, which is not a mistake in the config.
+ */
+function emptySpecFolder(config: ResolvedConfig): string | undefined {
+  for (const glob of config.specs) {
+    const { literal } = splitGlob(glob);
+    if (literal.length === 0) continue;
+    const folder = path.join(config.root, ...literal);
+    try {
+      if (statSync(folder).isDirectory() && readdirSync(folder).length === 0) return toPosix(path.relative(config.root, folder));
+    } catch {
+      // Not there: the config's globs are wrong, which the error says.
+    }
+  }
+  return undefined;
 }
 
 /** A spec file read, shaped and bundled: what `finishSpecFile` models. */
@@ -317,6 +349,8 @@ function modelTool(
     input: { schema: inputSchema, dialect: checked.inputDialect },
     output: outputSchema && checked.outputDialect ? { schema: outputSchema, dialect: checked.outputDialect } : undefined,
     schemas,
+    toolName: name,
+    modelName: (specName) => namespacedToolName(config.namespace, specName),
   });
   diagnostics.push(...examples.diagnostics);
 

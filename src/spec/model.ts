@@ -52,8 +52,41 @@ export interface ToolIdentifiers {
   outputValidator: string;
 }
 
+/**
+ * A value a sequence step takes from an earlier step's result: `{ $from: created.id }` in
+ * the spec, at `at` in the step.
+ */
+export interface ExampleUse {
+  /** JSON pointer into the step: `/input/id`, `/output/note/id`. */
+  at: string;
+  /** The earlier step, by its `as`. */
+  step: string;
+  /** JSON pointer into that step's structured result: `/id`; "" for the whole result. */
+  path: string;
+}
+
+/** One call of a sequence (`steps:`). Its input and output hold `{ $from: ... }` where `uses` say. */
+export interface ExampleStep {
+  /** The tool called: the sequence's own tool unless the step names another (model name, namespaced). */
+  tool: string;
+  title?: string;
+  input: JsonValue;
+  output?: JsonValue;
+  error?: boolean;
+  match?: "schema" | "exact";
+  /** The name later steps take values from this step's result by. */
+  as?: string;
+  uses?: ExampleUse[];
+  location: Location;
+}
+
 export interface ToolExample {
   title?: string;
+  /**
+   * A sequence: calls in order, against the same fresh state, a later one taking values
+   * from earlier results. Its `input` is then `{}` and unused; the steps carry everything.
+   */
+  steps?: ExampleStep[];
   input: JsonValue;
   output?: JsonValue;
   /** The input is meant to be rejected (or the call to fail). */

@@ -4,7 +4,9 @@
  */
 import { createServer } from "./generated/server.js";
 import { handlers } from "./handlers/index.js";
+import { createState } from "./state.js";
 
-const server = createServer(handlers);
+// One state per Worker isolate: keep what must last in a binding (KV, D1...) reached from it.
+const server = createServer(handlers, { state: createState() });
 
 export default { fetch: server.fetch };

@@ -6,8 +6,9 @@
  */
 import { createServer } from "./generated/server.js";
 import { handlers } from "./handlers/index.js";
+import { createState } from "./state.js";
 
-const server = createServer(handlers, { timeoutMs: 30_000 });
+const server = createServer(handlers, { timeoutMs: 30_000, state: createState() });
 
 if (process.argv.includes("--http")) {
   const { url } = await server.serveHttp({ port: Number(process.env.PORT ?? 3000) });

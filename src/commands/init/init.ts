@@ -28,12 +28,18 @@ export interface InitOptions {
   force?: boolean;
   /** Default "node". */
   template?: string;
+  /** Without the example tool (`hello`): an empty specs/ folder, a state with no fields. */
+  bare?: boolean;
 }
 
 // From src/commands/init/ (vitest) and dist/commands/init/ (built package) alike, the package root is three levels up.
 const PACKAGE_ROOT = new URL("../../../", import.meta.url);
 const TEMPLATES = new URL("templates/init/", PACKAGE_ROOT);
 const WORKERS_TEMPLATE = new URL("templates/init-workers/", PACKAGE_ROOT);
+/** `--bare`: laid over the others (a state with no fields), without the example tool. */
+const BARE_TEMPLATE = new URL("templates/init-bare/", PACKAGE_ROOT);
+/** The example tool: its spec and handler, which `--bare` leaves out. */
+const EXAMPLE_TOOL = new Set(["specs/hello.yaml", "handlers/hello.ts"]);
 /** The Node entry point has no place in a Worker, whose entry is `worker.ts`. */
 const NODE_ONLY = new Set(["server.ts"]);
 
@@ -93,7 +99,7 @@ export const WORKER_BUNDLE_COMMAND =
  * Every file of a new project in `projectDir`, sorted by path. Pure but for reading the
  * package's own templates.
  */
-export function scaffoldFiles(name: string, projectDir: string, template: InitTemplate = "node"): ScaffoldFile[] {
+export function scaffoldFiles(name: string, projectDir: string, template: InitTemplate = "node", bare = false): ScaffoldFile[] {
   const pkg = JSON.parse(readFileSync(new URL("package.json", PACKAGE_ROOT), "utf8")) as {
     version: string;
     dependencies: Record<string, string>;
@@ -102,6 +108,10 @@ export function scaffoldFiles(name: string, projectDir: string, template: InitTe
   const sources = new Map<string, URL>();
   for (const rel of templateFiles(TEMPLATES, "")) if (template === "node" || !NODE_ONLY.has(rel)) sources.set(rel, new URL(rel, TEMPLATES));
   if (template === "workers") for (const rel of templateFiles(WORKERS_TEMPLATE, "")) sources.set(rel, new URL(rel, WORKERS_TEMPLATE));
+  if (bare) {
+    for (const rel of EXAMPLE_TOOL) sources.delete(rel);
+    for (const rel of templateFiles(BARE_TEMPLATE, "")) sources.set(rel, new URL(rel, BARE_TEMPLATE));
+  }
   const files: ScaffoldFile[] = [...sources].map(([rel, source]) => ({
     path: rel
       .split("/")
@@ -182,13 +192,29 @@ export async function initProject(dir: string | undefined, options: InitOptions,
   if (!isValidPackageName(name)) return { status: "invalid-name", name };
   const template = options.template ?? "node";
   if (!(INIT_TEMPLATES as readonly string[]).includes(template)) return { status: "unknown-template", template };
-  const files = scaffoldFiles(name, target, template as InitTemplate);
+  const files = scaffoldFiles(name, target, template as InitTemplate, options.bare === true);
   const existing = files.filter((file) => existsSync(path.join(target, file.path))).map((file) => file.path);
   if (existing.length > 0 && !options.force) return { status: "would-overwrite", target, existing };
   for (const file of files) {
     const full = path.join(target, file.path);
     mkdirSync(path.dirname(full), { recursive: true });
     writeFileSync(full, file.contents);
+  }
+  // Where the tools go; a bare project starts with none.
+  mkdirSync(path.join(target, "specs"), { recursive: true });
+
+  // The example handler is mcp-gen's writing as a stub is: recorded in the manifest, so that
+  // deleting its spec takes it back while nobody has edited it (generate carries the record on).
+  const { MANIFEST_FILE, parseManifest, parseManifestHandlers, renderManifest } = await import("../../write/manifest.js");
+  const { textHash } = await import("../../util/text-hash.js");
+  const handlersWritten = files.filter((file) => /^handlers\/[^/]+\.ts$/.test(file.path));
+  if (handlersWritten.length > 0) {
+    const manifestPath = path.join(target, "generated", MANIFEST_FILE);
+    const previous = existsSync(manifestPath) ? readFileSync(manifestPath, "utf8") : "";
+    const record = parseManifestHandlers(previous);
+    for (const file of handlersWritten) record.set(file.path.slice("handlers/".length), textHash(file.contents));
+    mkdirSync(path.dirname(manifestPath), { recursive: true });
+    writeFileSync(manifestPath, renderManifest(parseManifest(previous), record));
   }
 
   // So that generated/ and handlers/index.ts exist before the first install or build.

@@ -40,6 +40,13 @@ export function renderCatalog(model: ProjectModel, pages: (tool: ToolModel) => J
 function exampleData(example: ToolExample): JsonObject {
   const data: JsonObject = {};
   if (example.title !== undefined) data.title = example.title;
+  if (example.steps) {
+    data.steps = example.steps.map((step) => {
+      const { location: _location, ...rest } = step;
+      return JSON.parse(JSON.stringify(rest)) as JsonObject;
+    });
+    return data;
+  }
   data.input = example.input;
   if (example.output !== undefined) data.output = example.output;
   if (example.error) data.error = true;

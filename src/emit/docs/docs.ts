@@ -56,7 +56,11 @@ export function emitDocs(
   if (formats.includes("markdown")) {
     model.tools.forEach((tool, index) => {
       const page = `${tool.ids.file}.md`;
-      if (!reuse?.(tool, index, areaPath(page))) add(page, renderToolPage(tool, index + 1, schemas));
+      if (!reuse?.(tool, index, areaPath(page)))
+        add(
+          page,
+          renderToolPage(tool, index + 1, schemas, (name) => model.tools.find((other) => other.name === name)),
+        );
     });
     const index = indexContext(model);
     if (!reuseShared?.(areaPath("index.md"), renderKey("docs-index.md", index))) add("index.md", renderIndex(index));
@@ -123,7 +127,7 @@ function firstLine(text: string): string {
   return text.replace(/\s*(?:\r\n|[\r\n\u2028\u2029])\s*/g, " ").trim();
 }
 
-function renderToolPage(tool: ToolModel, order: number, schemas: CompiledSchemas): string {
+function renderToolPage(tool: ToolModel, order: number, schemas: CompiledSchemas, toolNamed: (name: string) => ToolModel | undefined): string {
   const annotations = tool.wire.annotations ?? {};
   const { badges, ignored } = toolBadges(annotations);
   const behaviour = badges.map((badge) => `**${badge.label}**: ${badge.explanation} ${badge.setAs ? `(${inlineCode(badge.setAs)})` : "(default)"}`);
@@ -150,7 +154,7 @@ function renderToolPage(tool: ToolModel, order: number, schemas: CompiledSchemas
       output: tool.wire.outputSchema
         ? [renderSchema(schemaTable(tool.wire.outputSchema), "No properties."), ...noteOf(wrappedOutputNote(tool))].join("\n\n")
         : null,
-      examples: exampleExchanges(tool, schemas).map((exchange) => ({
+      examples: exampleExchanges(tool, schemas, toolNamed).map((exchange) => ({
         title: escapeText(exchange.title),
         request: codeBlock("json", JSON.stringify(exchange.request, null, 2)),
         response: exchange.response ? codeBlock("json", JSON.stringify(exchange.response, null, 2)) : null,

@@ -7,7 +7,7 @@
  */
 import { describeViolations, type ValidationError } from "../../util/violation-lines.js";
 import { CompiledSchemas } from "../../spec/schemas.js";
-import type { JsonObject, JsonValue, ToolExample, ToolModel } from "../../spec/model.js";
+import type { ExampleStep, JsonObject, JsonValue, ToolExample, ToolModel } from "../../spec/model.js";
 
 export interface Exchange {
   title: string;
@@ -18,22 +18,79 @@ export interface Exchange {
   kind: "output" | "error" | "input";
 }
 
-/** `schemas`: the session's compiled schemas (error examples show the runtime's input check). */
-export function exampleExchanges(tool: ToolModel, schemas: CompiledSchemas = new CompiledSchemas()): Exchange[] {
-  let validate: ((input: JsonValue) => ValidationError[] | undefined) | undefined;
-  return tool.examples.map((example, index) => {
-    const title = example.title ?? `Example ${index + 1}`;
-    const id = index + 1;
-    const request: JsonObject = { jsonrpc: "2.0", id, method: "tools/call", params: { name: tool.name, arguments: example.input } };
-    if (example.error) {
-      validate ??= inputValidator(tool, schemas);
-      return { title, request, response: { jsonrpc: "2.0", id, result: errorResult(tool, example, validate) }, kind: "error" };
+/**
+ * `schemas`: the session's compiled schemas (error examples show the runtime's input check).
+ * `toolNamed`: the project's tools, for the steps of a sequence that call another tool.
+ * A sequence gives one exchange per step, in order, titled `<sequence> — step N: <tool>`.
+ */
+export function exampleExchanges(
+  tool: ToolModel,
+  schemas: CompiledSchemas = new CompiledSchemas(),
+  toolNamed: (name: string) => ToolModel | undefined = () => undefined,
+): Exchange[] {
+  const validators = new Map<ToolModel, (input: JsonValue) => ValidationError[] | undefined>();
+  const exchange = (called: ToolModel, title: string, id: number, call: Pick<ToolExample, "input" | "output" | "error">): Exchange => {
+    const request: JsonObject = { jsonrpc: "2.0", id, method: "tools/call", params: { name: called.name, arguments: call.input } };
+    if (call.error) {
+      let validate = validators.get(called);
+      if (!validate) validators.set(called, (validate = inputValidator(called, schemas)));
+      return { title, request, response: { jsonrpc: "2.0", id, result: errorResult(called, call.input, validate) }, kind: "error" };
     }
-    if (example.output !== undefined) {
-      return { title, request, response: { jsonrpc: "2.0", id, result: outputResult(tool, example.output) }, kind: "output" };
+    if (call.output !== undefined) {
+      return { title, request, response: { jsonrpc: "2.0", id, result: outputResult(called, call.output) }, kind: "output" };
     }
     return { title, request, kind: "input" };
+  };
+  let id = 0;
+  return tool.examples.flatMap((example, index) => {
+    const title = example.title ?? `Example ${index + 1}`;
+    if (!example.steps) return [exchange(tool, title, ++id, example)];
+    const outputs = new Map<string, JsonValue | undefined>();
+    return example.steps.map((step, stepIndex) => {
+      const called = step.tool === tool.name ? tool : (toolNamed(step.tool) ?? tool);
+      const shown = shownStep(step, outputs);
+      if (step.as !== undefined) outputs.set(step.as, step.output === undefined ? undefined : shown.output);
+      return exchange(called, `${title} — step ${stepIndex + 1}: ${step.title ?? called.name}`, ++id, { ...shown, ...(step.error ? { error: true } : {}) });
+    });
   });
+}
+
+/**
+ * A step as the docs show it: a value taken from an earlier step is that step's example
+ * output at the path, when the example gives it; otherwise the `{ "$from": ... }` stays.
+ */
+function shownStep(step: ExampleStep, outputs: ReadonlyMap<string, JsonValue | undefined>): { input: JsonValue; output?: JsonValue } {
+  const shown = JSON.parse(JSON.stringify({ input: step.input, output: step.output })) as { input: JsonValue; output?: JsonValue };
+  for (const use of step.uses ?? []) {
+    const value = pointerValue(outputs.get(use.step), use.path);
+    if (value === undefined) continue;
+    const path = pointerTokens(use.at);
+    const last = path.pop()!;
+    const parent = path.reduce<JsonValue | undefined>(
+      (node, token) => (node !== null && typeof node === "object" ? (node as Record<string, JsonValue>)[token] : undefined),
+      shown as unknown as JsonValue,
+    );
+    if (parent !== null && typeof parent === "object") (parent as Record<string, JsonValue>)[last] = value;
+  }
+  return shown;
+}
+
+function pointerTokens(pointer: string): string[] {
+  return pointer === ""
+    ? []
+    : pointer
+        .slice(1)
+        .split("/")
+        .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+function pointerValue(value: JsonValue | undefined, pointer: string): JsonValue | undefined {
+  let current = value;
+  for (const token of pointerTokens(pointer)) {
+    if (current === null || typeof current !== "object" || !Object.hasOwn(current, token)) return undefined;
+    current = (current as Record<string, JsonValue>)[token];
+  }
+  return current;
 }
 
 function outputResult(tool: ToolModel, output: JsonValue): JsonObject {
@@ -42,8 +99,8 @@ function outputResult(tool: ToolModel, output: JsonValue): JsonObject {
   return { content: [{ type: "text", text: typeof output === "string" ? output : JSON.stringify(output) }] };
 }
 
-function errorResult(tool: ToolModel, example: ToolExample, validate: (input: JsonValue) => ValidationError[] | undefined): JsonObject {
-  const violations = describeViolations(validate(example.input));
+function errorResult(tool: ToolModel, input: JsonValue, validate: (input: JsonValue) => ValidationError[] | undefined): JsonObject {
+  const violations = describeViolations(validate(input));
   const text =
     violations.length > 0
       ? `Invalid arguments for tool "${tool.name}":\n${violations.join("\n")}`

@@ -3,7 +3,8 @@
  * `exampleTests` (mcp-gen/runtime) to run through the real server. Each case keeps
  * its spec location so a failing example points at the YAML that states it.
  */
-import type { JsonValue, ProjectModel, ToolExample, ToolModel } from "../../spec/model.js";
+import type { Location } from "../../diagnostics/diagnostic.js";
+import type { ExampleStep, JsonValue, ProjectModel, ToolExample, ToolModel } from "../../spec/model.js";
 import type { GeneratedFile } from "../shared/generated-file.js";
 import { generatedHeader, specFiles } from "../shared/header.js";
 import { tsString } from "../shared/templates.js";
@@ -26,18 +27,41 @@ export function emitExamples(model: ProjectModel): GeneratedFile[] {
 }
 
 function renderCase(tool: ToolModel, example: ToolExample): string {
-  const { file, line, column } = example.location;
   const fields: string[] = [`tool: ${tsString(tool.wire.name)}`];
   if (example.title !== undefined) fields.push(`title: ${tsString(example.title)}`);
-  fields.push(`location: ${tsString(`${file}:${line}:${column}`)}`);
-  fields.push(`input: ${literal(example.input)}`);
-  if (example.output !== undefined) fields.push(`output: ${literal(example.output)}`);
-  if (example.error) fields.push("error: true");
-  if (example.match !== undefined) fields.push(`match: ${tsString(example.match)}`);
+  fields.push(`location: ${location(example.location)}`);
+  if (example.steps) {
+    // A sequence: one test, its steps in order; `uses` say where a step takes a value from an earlier result.
+    fields.push(`steps: [\n${example.steps.map(renderStep).join("")}    ]`);
+  } else {
+    fields.push(...callFields(example, "    "));
+  }
   return `  {\n${fields.map((field) => `    ${field},\n`).join("")}  },\n`;
 }
 
+function renderStep(step: ExampleStep): string {
+  const fields = [`tool: ${tsString(step.tool)}`];
+  if (step.title !== undefined) fields.push(`title: ${tsString(step.title)}`);
+  fields.push(`location: ${location(step.location)}`);
+  fields.push(...callFields(step, "        "));
+  if (step.as !== undefined) fields.push(`as: ${tsString(step.as)}`);
+  if (step.uses) fields.push(`uses: ${literal(step.uses as unknown as JsonValue, "        ")}`);
+  return `      {\n${fields.map((field) => `        ${field},\n`).join("")}      },\n`;
+}
+
+function callFields(call: Pick<ToolExample, "input" | "output" | "error" | "match">, indent: string): string[] {
+  const fields = [`input: ${literal(call.input, indent)}`];
+  if (call.output !== undefined) fields.push(`output: ${literal(call.output, indent)}`);
+  if (call.error) fields.push("error: true");
+  if (call.match !== undefined) fields.push(`match: ${tsString(call.match)}`);
+  return fields;
+}
+
+function location({ file, line, column }: Location): string {
+  return tsString(`${file}:${line}:${column}`);
+}
+
 /** A JSON value as a TypeScript expression, indented to sit inside a case. */
-function literal(value: JsonValue): string {
-  return jsLiteral(value).replace(/\n/g, "\n    ");
+function literal(value: JsonValue, indent = "    "): string {
+  return jsLiteral(value).replace(/\n/g, `\n${indent}`);
 }

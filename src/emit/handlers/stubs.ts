@@ -176,7 +176,9 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
     const text = existing.files.get(path) ?? "";
     const recorded = existing.written?.get(path);
     // Not while the index as this run leaves it may still import it (or could not be read).
-    const imported = indexLeftAlone || (indexRead?.modules ?? []).some((specifier) => moduleExtension(handlersDir, INDEX, specifier, path.slice(0, -".ts".length)) !== undefined);
+    const imported =
+      indexLeftAlone ||
+      (indexRead?.modules ?? []).some((specifier) => moduleExtension(handlersDir, INDEX, specifier, path.slice(0, -".ts".length)) !== undefined);
     if (!namespaced && !imported && recorded !== undefined && recorded === textHash(text)) {
       // The stub mcp-gen wrote, untouched: nothing of the author's is lost by taking it back.
       files.push({ area: "handlers", path, contents: text, mode: "remove" });

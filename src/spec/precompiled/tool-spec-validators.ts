@@ -2,19 +2,237 @@
 // @ts-nocheck
 import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
-export const tool = validate26;
-const schema33 = {"title":"MCP tool","description":"One tool, exactly as `tools/list` will list it (minus `examples`).","type":"object","required":["name","inputSchema"],"additionalProperties":false,"properties":{"name":{"description":"The tool's unique name: 1-128 characters of A-Z a-z 0-9 _ - . (MCP SEP-986). It also names the generated types, handler and files (`get_weather` -> `GetWeatherInput`, `getWeather`, `get_weather.ts`).","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"title":{"description":"A human-readable name shown by clients instead of `name`.","type":"string"},"description":{"description":"What the tool does and when to use it; the model reads this to decide whether to call the tool.","type":"string"},"inputSchema":{"description":"JSON Schema of the tool's arguments. The root must be `type: object`. Dialect 2020-12 unless `$schema` names draft-07. `$ref` may point at `#/$defs/...` or at relative files such as `./schemas/address.yaml`.","type":"object"},"outputSchema":{"description":"JSON Schema of the tool's structured result. When present, the handler returns a typed object, validated and sent as `structuredContent`.","type":"object"},"annotations":{"description":"Hints about the tool's behaviour for clients. Untrusted hints, not guarantees. MCP defaults: readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true.","type":"object","properties":{"title":{"description":"A human-readable title for the tool.","type":"string"},"readOnlyHint":{"description":"true: the tool does not modify its environment. Default false.","type":"boolean"},"destructiveHint":{"description":"true: the tool may perform destructive updates; false: it only adds. Meaningful only when readOnlyHint is false. Default true.","type":"boolean"},"idempotentHint":{"description":"true: calling the tool again with the same arguments has no additional effect. Meaningful only when readOnlyHint is false. Default false.","type":"boolean"},"openWorldHint":{"description":"true: the tool interacts with an open world of external entities (e.g. the web); false: its domain is closed (e.g. a local memory). Default true.","type":"boolean"}},"additionalProperties":{"description":"Not an MCP annotation: passed through verbatim (mcp-gen warns, in case it is a typo)."}},"icons":{"description":"Icons clients may show for the tool, passed through verbatim.","type":"array","items":{"$ref":"#/$defs/icon"}},"_meta":{"description":"Protocol-level metadata, passed through verbatim.","type":"object"},"execution":{"description":"Execution properties of the tool (e.g. `taskSupport: forbidden | optional | required`), passed through verbatim.","type":"object"},"examples":{"description":"Example calls (generator only; never sent to clients). Each input is validated against inputSchema (unless `error: true`) and each output against outputSchema at generate time; they appear in the docs.","type":"array","items":{"$ref":"#/$defs/example"}},"tags":{"description":"Generator-only: labels that group the tool in the docs (index sections, filters). Never sent to clients.","type":"array","items":{"type":"string","minLength":1},"uniqueItems":true},"renamedFrom":{"description":"Generator-only: the tool's previous name. On the next generate, the handler file and its export are renamed to the new name (body kept). Remove it once the rename is done.","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"auth":{"description":"Generator-only: who may see and call the tool. Never sent to clients: on a server with a `verifyToken` hook, `tools/list` lists the tool only to callers whose access token carries every scope in `scopes`, and a call from any other caller is answered as for an unknown tool.","type":"object","required":["scopes"],"additionalProperties":false,"properties":{"scopes":{"description":"The OAuth scopes the caller's access token must all carry, e.g. `[files:write]` (each one OAuth scope token: no spaces or quotes).","type":"array","minItems":1,"items":{"type":"string","minLength":1,"pattern":"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},"uniqueItems":true}}}}};
+export const tool = validate28;
+const schema33 = {"title":"MCP tool","description":"One tool, exactly as `tools/list` will list it (minus `examples`).","type":"object","required":["name","inputSchema"],"additionalProperties":false,"properties":{"name":{"description":"The tool's unique name: 1-128 characters of A-Z a-z 0-9 _ - . (MCP SEP-986). It also names the generated types, handler and files (`get_weather` -> `GetWeatherInput`, `getWeather`, `get_weather.ts`).","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"title":{"description":"A human-readable name shown by clients instead of `name`.","type":"string"},"description":{"description":"What the tool does and when to use it; the model reads this to decide whether to call the tool.","type":"string"},"inputSchema":{"description":"JSON Schema of the tool's arguments. The root must be `type: object`. Dialect 2020-12 unless `$schema` names draft-07. `$ref` may point at `#/$defs/...` or at relative files such as `./schemas/address.yaml`.","type":"object"},"outputSchema":{"description":"JSON Schema of the tool's structured result. When present, the handler returns a typed object, validated and sent as `structuredContent`.","type":"object"},"annotations":{"description":"Hints about the tool's behaviour for clients. Untrusted hints, not guarantees. MCP defaults: readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true.","type":"object","properties":{"title":{"description":"A human-readable title for the tool.","type":"string"},"readOnlyHint":{"description":"true: the tool does not modify its environment. Default false.","type":"boolean"},"destructiveHint":{"description":"true: the tool may perform destructive updates; false: it only adds. Meaningful only when readOnlyHint is false. Default true.","type":"boolean"},"idempotentHint":{"description":"true: calling the tool again with the same arguments has no additional effect. Meaningful only when readOnlyHint is false. Default false.","type":"boolean"},"openWorldHint":{"description":"true: the tool interacts with an open world of external entities (e.g. the web); false: its domain is closed (e.g. a local memory). Default true.","type":"boolean"}},"additionalProperties":{"description":"Not an MCP annotation: passed through verbatim (mcp-gen warns, in case it is a typo)."}},"icons":{"description":"Icons clients may show for the tool, passed through verbatim.","type":"array","items":{"$ref":"#/$defs/icon"}},"_meta":{"description":"Protocol-level metadata, passed through verbatim.","type":"object"},"execution":{"description":"Execution properties of the tool (e.g. `taskSupport: forbidden | optional | required`), passed through verbatim.","type":"object"},"examples":{"description":"Example calls (generator only; never sent to clients). Each input is validated against inputSchema (unless `error: true`) and each output against outputSchema at generate time; they appear in the docs and run as tests. An entry with `steps` is a sequence: calls in order against the same fresh state, a later one taking values from earlier results with `{ $from: <step>.<field> }`.","type":"array","items":{"if":{"type":"object","required":["steps"]},"then":{"$ref":"#/$defs/sequence"},"else":{"$ref":"#/$defs/example"}}},"tags":{"description":"Generator-only: labels that group the tool in the docs (index sections, filters). Never sent to clients.","type":"array","items":{"type":"string","minLength":1},"uniqueItems":true},"renamedFrom":{"description":"Generator-only: the tool's previous name. On the next generate, the handler file and its export are renamed to the new name (body kept). Remove it once the rename is done.","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"auth":{"description":"Generator-only: who may see and call the tool. Never sent to clients: on a server with a `verifyToken` hook, `tools/list` lists the tool only to callers whose access token carries every scope in `scopes`, and a call from any other caller is answered as for an unknown tool.","type":"object","required":["scopes"],"additionalProperties":false,"properties":{"scopes":{"description":"The OAuth scopes the caller's access token must all carry, e.g. `[files:write]` (each one OAuth scope token: no spaces or quotes).","type":"array","minItems":1,"items":{"type":"string","minLength":1,"pattern":"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},"uniqueItems":true}}}}};
 const schema34 = {"title":"Icon","description":"An icon for the tool.","type":"object","required":["src"],"properties":{"src":{"description":"URI of the icon: https: or a data: URI.","type":"string"},"mimeType":{"description":"MIME type of the icon, e.g. image/png or image/svg+xml.","type":"string"},"sizes":{"description":"Sizes the icon is available in, e.g. [\"48x48\"] or [\"any\"] for scalable formats.","type":"array","items":{"type":"string"}},"theme":{"description":"The background the icon is designed for.","enum":["light","dark"]}}};
-const schema35 = {"title":"Example call","description":"One example call of the tool.","type":"object","required":["input"],"additionalProperties":false,"properties":{"title":{"description":"A short name for the example, shown in the docs.","type":"string"},"input":{"description":"The arguments of the call (any JSON; usually an object)."},"output":{"description":"The expected structured result; validated against outputSchema."},"error":{"description":"true: the input is meant to be rejected (or the call to fail); it is then not validated against inputSchema.","type":"boolean"},"match":{"description":"How the example's `output` is compared with what the handler returns when examples run as tests: `schema` (default) only validates against outputSchema; `exact` also requires deep equality.","enum":["schema","exact"]}}};
+const schema37 = {"title":"Example call","description":"One example call of the tool.","type":"object","required":["input"],"additionalProperties":false,"properties":{"title":{"description":"A short name for the example, shown in the docs.","type":"string"},"input":{"description":"The arguments of the call (any JSON; usually an object)."},"output":{"description":"The expected structured result; validated against outputSchema."},"error":{"description":"true: the input is meant to be rejected (or the call to fail); it is then not validated against inputSchema.","type":"boolean"},"match":{"description":"How the example's `output` is compared with what the handler returns when examples run as tests: `schema` (default) only validates against outputSchema; `exact` also requires deep equality.","enum":["schema","exact"]}}};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("^[A-Za-z0-9_.-]{1,128}$", "u");
-const pattern6 = new RegExp("^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$", "u");
+const pattern8 = new RegExp("^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$", "u");
+const schema35 = {"title":"Example sequence","description":"Calls in order, run as one test against fresh state (the examples test's fixture): a later step may take values from an earlier step's result (create a note, then get it by its id).","type":"object","required":["steps"],"additionalProperties":false,"properties":{"title":{"description":"A short name for the sequence, shown in the docs and naming its test.","type":"string"},"steps":{"description":"The calls, in order.","type":"array","minItems":1,"items":{"$ref":"#/$defs/sequenceStep"}}}};
+const schema36 = {"title":"Sequence step","description":"One call of a sequence. Its input and output may hold `{ $from: <step>.<field> }`: the value at that field of the structured result of the earlier step named so (`as`), e.g. `{ $from: created.id }`; `{ $from: created }` is the whole result.","type":"object","required":["input"],"additionalProperties":false,"properties":{"tool":{"description":"The tool this step calls (its name as its spec writes it). Default: the tool whose spec holds the sequence.","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"title":{"description":"A short name for the example, shown in the docs.","type":"string"},"input":{"description":"The arguments of the call (any JSON; usually an object)."},"output":{"description":"The expected structured result; validated against outputSchema."},"error":{"description":"true: the input is meant to be rejected (or the call to fail); it is then not validated against inputSchema.","type":"boolean"},"match":{"description":"How the example's `output` is compared with what the handler returns when examples run as tests: `schema` (default) only validates against outputSchema; `exact` also requires deep equality.","enum":["schema","exact"]},"as":{"description":"A name for this step, by which later steps take values from its result (`{ $from: <as>.<field> }`).","type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]*$"}}};
+const pattern6 = new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", "u");
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
+const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.steps === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema35.required,parentSchema:schema35,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "title") || (key0 === "steps"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data0 = data.title;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.title.type,parentSchema:schema35.properties.title,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.steps !== undefined){
+let data1 = data.steps;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err3 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema35.properties.steps,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.input === undefined){
+const err4 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/$defs/sequenceStep/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema36.required,parentSchema:schema36,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((((((key1 === "tool") || (key1 === "title")) || (key1 === "input")) || (key1 === "output")) || (key1 === "error")) || (key1 === "match")) || (key1 === "as"))){
+const err5 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/$defs/sequenceStep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data2.tool !== undefined){
+let data3 = data2.tool;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err6 = {instancePath:instancePath+"/steps/" + i0+"/tool",schemaPath:"#/$defs/sequenceStep/properties/tool/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,128}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,128}$",parentSchema:schema36.properties.tool,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/steps/" + i0+"/tool",schemaPath:"#/$defs/sequenceStep/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.tool.type,parentSchema:schema36.properties.tool,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data2.title !== undefined){
+let data4 = data2.title;
+if(typeof data4 !== "string"){
+const err8 = {instancePath:instancePath+"/steps/" + i0+"/title",schemaPath:"#/$defs/sequenceStep/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.title.type,parentSchema:schema36.properties.title,data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data2.error !== undefined){
+let data5 = data2.error;
+if(typeof data5 !== "boolean"){
+const err9 = {instancePath:instancePath+"/steps/" + i0+"/error",schemaPath:"#/$defs/sequenceStep/properties/error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema36.properties.error.type,parentSchema:schema36.properties.error,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data2.match !== undefined){
+let data6 = data2.match;
+if(!((data6 === "schema") || (data6 === "exact"))){
+const err10 = {instancePath:instancePath+"/steps/" + i0+"/match",schemaPath:"#/$defs/sequenceStep/properties/match/enum",keyword:"enum",params:{allowedValues: schema36.properties.match.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.match.enum,parentSchema:schema36.properties.match,data:data6};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data2.as !== undefined){
+let data7 = data2.as;
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err11 = {instancePath:instancePath+"/steps/" + i0+"/as",schemaPath:"#/$defs/sequenceStep/properties/as/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*$",parentSchema:schema36.properties.as,data:data7};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/steps/" + i0+"/as",schemaPath:"#/$defs/sequenceStep/properties/as/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.as.type,parentSchema:schema36.properties.as,data:data7};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/$defs/sequenceStep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data:data2};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema35.properties.steps.type,parentSchema:schema35.properties.steps,data:data1};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate28.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -352,9 +570,14 @@ if(Array.isArray(data20)){
 const len2 = data20.length;
 for(let i2=0; i2<len2; i2++){
 let data21 = data20[i2];
+const _errs46 = errors;
+let valid10 = true;
+const _errs47 = errors;
+if(errors === _errs47){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.input === undefined){
-const err25 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema35.required,parentSchema:schema35,data:data21};
+let missing0;
+if((data21.steps === undefined) && (missing0 = "steps")){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -363,9 +586,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key1 in data21){
-if(!(((((key1 === "title") || (key1 === "input")) || (key1 === "output")) || (key1 === "error")) || (key1 === "match"))){
-const err26 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data21};
+}
+else {
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -375,10 +598,35 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data21.title !== undefined){
-let data22 = data21.title;
-if(typeof data22 !== "string"){
-const err27 = {instancePath:instancePath+"/examples/" + i2+"/title",schemaPath:"#/$defs/example/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.title.type,parentSchema:schema35.properties.title,data:data22};
+var _valid0 = _errs47 === errors;
+errors = _errs46;
+if(vErrors !== null){
+if(_errs46){
+vErrors.length = _errs46;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs49 = errors;
+if(!(validate23(data21, {instancePath:instancePath+"/examples/" + i2,parentData:data20,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs49 === errors;
+valid10 = _valid0;
+if(valid10){
+var props0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs50 = errors;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.input === undefined){
+const err27 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema37.required,parentSchema:schema37,data:data21};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -387,11 +635,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data21.error !== undefined){
-let data23 = data21.error;
-if(typeof data23 !== "boolean"){
-const err28 = {instancePath:instancePath+"/examples/" + i2+"/error",schemaPath:"#/$defs/example/properties/error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema35.properties.error.type,parentSchema:schema35.properties.error,data:data23};
+for(const key1 in data21){
+if(!(((((key1 === "title") || (key1 === "input")) || (key1 === "output")) || (key1 === "error")) || (key1 === "match"))){
+const err28 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data21};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -401,10 +647,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data21.match !== undefined){
-let data24 = data21.match;
-if(!((data24 === "schema") || (data24 === "exact"))){
-const err29 = {instancePath:instancePath+"/examples/" + i2+"/match",schemaPath:"#/$defs/example/properties/match/enum",keyword:"enum",params:{allowedValues: schema35.properties.match.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.match.enum,parentSchema:schema35.properties.match,data:data24};
+if(data21.title !== undefined){
+let data22 = data21.title;
+if(typeof data22 !== "string"){
+const err29 = {instancePath:instancePath+"/examples/" + i2+"/title",schemaPath:"#/$defs/example/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.title.type,parentSchema:schema37.properties.title,data:data22};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -414,9 +660,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data21};
+if(data21.error !== undefined){
+let data23 = data21.error;
+if(typeof data23 !== "boolean"){
+const err30 = {instancePath:instancePath+"/examples/" + i2+"/error",schemaPath:"#/$defs/example/properties/error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.error.type,parentSchema:schema37.properties.error,data:data23};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -426,14 +673,58 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data20};
+if(data21.match !== undefined){
+let data24 = data21.match;
+if(!((data24 === "schema") || (data24 === "exact"))){
+const err31 = {instancePath:instancePath+"/examples/" + i2+"/match",schemaPath:"#/$defs/example/properties/match/enum",keyword:"enum",params:{allowedValues: schema37.properties.match.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.match.enum,parentSchema:schema37.properties.match,data:data24};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data21};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+var _valid0 = _errs50 === errors;
+valid10 = _valid0;
+if(valid10){
+if(props0 !== true){
+props0 = true;
+}
+}
+ifClause0 = "else";
+}
+if(!valid10){
+const err33 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/properties/examples/items/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema33.properties.examples.items.if,parentSchema:schema33.properties.examples.items,data:data21};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data20};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -446,23 +737,23 @@ for(let i3=0; i3<len3; i3++){
 let data26 = data25[i3];
 if(typeof data26 === "string"){
 if(func2(data26) < 1){
-const err32 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.tags.items,data:data26};
+const err35 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.tags.items,data:data26};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err35];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err35);
 }
 errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data26};
+const err36 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data26};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err36];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -478,12 +769,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err34 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema33.properties.tags,data:data25};
+const err37 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema33.properties.tags,data:data25};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err37];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err37);
 }
 errors++;
 break;
@@ -493,46 +784,7 @@ indices0[item0] = i4;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data25};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.renamedFrom !== undefined){
-let data27 = data.renamedFrom;
-if(typeof data27 === "string"){
-if(!pattern4.test(data27)){
-const err36 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,128}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,128}$",parentSchema:schema33.properties.renamedFrom,data:data27};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data27};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.auth !== undefined){
-let data28 = data.auth;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.scopes === undefined){
-const err38 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data28};
+const err38 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data25};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -541,9 +793,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-for(const key2 in data28){
-if(!(key2 === "scopes")){
-const err39 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data28};
+}
+if(data.renamedFrom !== undefined){
+let data27 = data.renamedFrom;
+if(typeof data27 === "string"){
+if(!pattern4.test(data27)){
+const err39 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,128}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,128}$",parentSchema:schema33.properties.renamedFrom,data:data27};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -553,11 +808,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data28.scopes !== undefined){
-let data29 = data28.scopes;
-if(Array.isArray(data29)){
-if(data29.length < 1){
-const err40 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+else {
+const err40 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data27};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -566,12 +818,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-const len4 = data29.length;
-for(let i5=0; i5<len4; i5++){
-let data30 = data29[i5];
-if(typeof data30 === "string"){
-if(func2(data30) < 1){
-const err41 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+}
+if(data.auth !== undefined){
+let data28 = data.auth;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.scopes === undefined){
+const err41 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data28};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -580,8 +832,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!pattern6.test(data30)){
-const err42 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+for(const key2 in data28){
+if(!(key2 === "scopes")){
+const err42 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data28};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -591,13 +844,51 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(data28.scopes !== undefined){
+let data29 = data28.scopes;
+if(Array.isArray(data29)){
+if(data29.length < 1){
+const err43 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+const len4 = data29.length;
+for(let i5=0; i5<len4; i5++){
+let data30 = data29[i5];
+if(typeof data30 === "string"){
+if(func2(data30) < 1){
+const err44 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(!pattern8.test(data30)){
+const err45 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -613,12 +904,12 @@ continue;
 }
 if(typeof indices1[item1] == "number"){
 j1 = indices1[item1];
-const err44 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+const err47 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err47];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err47);
 }
 errors++;
 break;
@@ -628,45 +919,45 @@ indices1[item1] = i6;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+const err48 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err48];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err48);
 }
 errors++;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data28};
+const err49 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data28};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err49];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err49);
 }
 errors++;
 }
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err50];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err50);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const toolsFile = validate27;
+export const toolsFile = validate30;
 const schema32 = {"title":"Several tools in one file","description":"A spec file holding several tools under `tools`.","type":"object","required":["tools"],"additionalProperties":false,"properties":{"tools":{"description":"The tools this file defines, in the order they are listed.","type":"array","minItems":1,"items":{"$ref":"#/$defs/tool"}}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1010,9 +1301,14 @@ if(Array.isArray(data20)){
 const len2 = data20.length;
 for(let i2=0; i2<len2; i2++){
 let data21 = data20[i2];
+const _errs46 = errors;
+let valid10 = true;
+const _errs47 = errors;
+if(errors === _errs47){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.input === undefined){
-const err25 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema35.required,parentSchema:schema35,data:data21};
+let missing0;
+if((data21.steps === undefined) && (missing0 = "steps")){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1021,9 +1317,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key1 in data21){
-if(!(((((key1 === "title") || (key1 === "input")) || (key1 === "output")) || (key1 === "error")) || (key1 === "match"))){
-const err26 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data21};
+}
+else {
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1033,10 +1329,35 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data21.title !== undefined){
-let data22 = data21.title;
-if(typeof data22 !== "string"){
-const err27 = {instancePath:instancePath+"/examples/" + i2+"/title",schemaPath:"#/$defs/example/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.title.type,parentSchema:schema35.properties.title,data:data22};
+var _valid0 = _errs47 === errors;
+errors = _errs46;
+if(vErrors !== null){
+if(_errs46){
+vErrors.length = _errs46;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs49 = errors;
+if(!(validate23(data21, {instancePath:instancePath+"/examples/" + i2,parentData:data20,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs49 === errors;
+valid10 = _valid0;
+if(valid10){
+var props0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs50 = errors;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.input === undefined){
+const err27 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema37.required,parentSchema:schema37,data:data21};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1045,11 +1366,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data21.error !== undefined){
-let data23 = data21.error;
-if(typeof data23 !== "boolean"){
-const err28 = {instancePath:instancePath+"/examples/" + i2+"/error",schemaPath:"#/$defs/example/properties/error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema35.properties.error.type,parentSchema:schema35.properties.error,data:data23};
+for(const key1 in data21){
+if(!(((((key1 === "title") || (key1 === "input")) || (key1 === "output")) || (key1 === "error")) || (key1 === "match"))){
+const err28 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data21};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1059,10 +1378,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data21.match !== undefined){
-let data24 = data21.match;
-if(!((data24 === "schema") || (data24 === "exact"))){
-const err29 = {instancePath:instancePath+"/examples/" + i2+"/match",schemaPath:"#/$defs/example/properties/match/enum",keyword:"enum",params:{allowedValues: schema35.properties.match.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.match.enum,parentSchema:schema35.properties.match,data:data24};
+if(data21.title !== undefined){
+let data22 = data21.title;
+if(typeof data22 !== "string"){
+const err29 = {instancePath:instancePath+"/examples/" + i2+"/title",schemaPath:"#/$defs/example/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.title.type,parentSchema:schema37.properties.title,data:data22};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1072,9 +1391,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data21};
+if(data21.error !== undefined){
+let data23 = data21.error;
+if(typeof data23 !== "boolean"){
+const err30 = {instancePath:instancePath+"/examples/" + i2+"/error",schemaPath:"#/$defs/example/properties/error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.error.type,parentSchema:schema37.properties.error,data:data23};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1084,14 +1404,58 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data20};
+if(data21.match !== undefined){
+let data24 = data21.match;
+if(!((data24 === "schema") || (data24 === "exact"))){
+const err31 = {instancePath:instancePath+"/examples/" + i2+"/match",schemaPath:"#/$defs/example/properties/match/enum",keyword:"enum",params:{allowedValues: schema37.properties.match.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.match.enum,parentSchema:schema37.properties.match,data:data24};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data21};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+var _valid0 = _errs50 === errors;
+valid10 = _valid0;
+if(valid10){
+if(props0 !== true){
+props0 = true;
+}
+}
+ifClause0 = "else";
+}
+if(!valid10){
+const err33 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/properties/examples/items/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema33.properties.examples.items.if,parentSchema:schema33.properties.examples.items,data:data21};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data20};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1104,23 +1468,23 @@ for(let i3=0; i3<len3; i3++){
 let data26 = data25[i3];
 if(typeof data26 === "string"){
 if(func2(data26) < 1){
-const err32 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.tags.items,data:data26};
+const err35 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.tags.items,data:data26};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err35];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err35);
 }
 errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data26};
+const err36 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data26};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err36];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -1136,12 +1500,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err34 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema33.properties.tags,data:data25};
+const err37 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema33.properties.tags,data:data25};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err37];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err37);
 }
 errors++;
 break;
@@ -1151,46 +1515,7 @@ indices0[item0] = i4;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data25};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.renamedFrom !== undefined){
-let data27 = data.renamedFrom;
-if(typeof data27 === "string"){
-if(!pattern4.test(data27)){
-const err36 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,128}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,128}$",parentSchema:schema33.properties.renamedFrom,data:data27};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data27};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.auth !== undefined){
-let data28 = data.auth;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.scopes === undefined){
-const err38 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data28};
+const err38 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data25};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1199,9 +1524,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-for(const key2 in data28){
-if(!(key2 === "scopes")){
-const err39 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data28};
+}
+if(data.renamedFrom !== undefined){
+let data27 = data.renamedFrom;
+if(typeof data27 === "string"){
+if(!pattern4.test(data27)){
+const err39 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,128}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,128}$",parentSchema:schema33.properties.renamedFrom,data:data27};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1211,11 +1539,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data28.scopes !== undefined){
-let data29 = data28.scopes;
-if(Array.isArray(data29)){
-if(data29.length < 1){
-const err40 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+else {
+const err40 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data27};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1224,12 +1549,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-const len4 = data29.length;
-for(let i5=0; i5<len4; i5++){
-let data30 = data29[i5];
-if(typeof data30 === "string"){
-if(func2(data30) < 1){
-const err41 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+}
+if(data.auth !== undefined){
+let data28 = data.auth;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.scopes === undefined){
+const err41 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data28};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1238,8 +1563,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!pattern6.test(data30)){
-const err42 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+for(const key2 in data28){
+if(!(key2 === "scopes")){
+const err42 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data28};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1249,13 +1575,51 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(data28.scopes !== undefined){
+let data29 = data28.scopes;
+if(Array.isArray(data29)){
+if(data29.length < 1){
+const err43 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+const len4 = data29.length;
+for(let i5=0; i5<len4; i5++){
+let data30 = data29[i5];
+if(typeof data30 === "string"){
+if(func2(data30) < 1){
+const err44 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(!pattern8.test(data30)){
+const err45 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1271,12 +1635,12 @@ continue;
 }
 if(typeof indices1[item1] == "number"){
 j1 = indices1[item1];
-const err44 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+const err47 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err47];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err47);
 }
 errors++;
 break;
@@ -1286,36 +1650,36 @@ indices1[item1] = i6;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+const err48 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err48];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err48);
 }
 errors++;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data28};
+const err49 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data28};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err49];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err49);
 }
 errors++;
 }
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err50];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1325,10 +1689,10 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1401,7 +1765,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -158,7 +158,7 @@ function toolPage(model: ProjectModel, tool: ToolModel, schemas: CompiledSchemas
   if (badges.length === 2) notes.push("Destructive and idempotent hints apply only to tools that are not read-only.");
   if (ignored.length > 0) notes.push(`Ignored: ${ignored.map((hint) => `<code>${escapeHtml(hint)}</code>`).join(", ")}.`);
   for (const { key, json } of otherAnnotations(annotations)) notes.push(`<code>${escapeHtml(key)}</code>: <code>${escapeHtml(json)}</code>`);
-  const examples = exampleExchanges(tool, schemas)
+  const examples = exampleExchanges(tool, schemas, (name) => model.tools.find((other) => other.name === name))
     .map(
       (exchange, index) => `<section aria-labelledby="example-${index + 1}">
 <h3 id="example-${index + 1}">${escapeHtml(exchange.title)}</h3>

@@ -35,15 +35,19 @@ describe("a removed tool's stub", () => {
       { path: "index.ts", mode: "update", contents: renderIndex(left.tools, "../generated") },
     ]);
     expect(result.diagnostics.map((d) => `${d.code} ${d.severity} ${d.message}`)).toEqual([
-      "MG052 info handlers/beta.ts removed: mcp-gen wrote this stub for a tool that is gone, and it was not edited since",
-      "MG052 info handlers/get.note.ts removed: mcp-gen wrote this stub for a tool that is gone, and it was not edited since",
+      "MG052 info handlers/beta.ts removed: mcp-gen wrote it for a tool that is gone, and it was not edited since",
+      "MG052 info handlers/get.note.ts removed: mcp-gen wrote it for a tool that is gone, and it was not edited since",
       "MG052 info `beta` taken out of handlers/index.ts: its tool is gone",
       "MG052 info `get.note` taken out of handlers/index.ts: its tool is gone",
     ]);
   });
 
   test.each([
-    { name: "edited since mcp-gen wrote it", written: { "beta.ts": textHash("export const beta = 0;\n") }, hint: /you have edited it since.*`rm handlers\/beta\.ts`/ },
+    {
+      name: "edited since mcp-gen wrote it",
+      written: { "beta.ts": textHash("export const beta = 0;\n") },
+      hint: /you have edited it since.*`rm handlers\/beta\.ts`/,
+    },
     { name: "never recorded (the author's own)", written: {}, hint: /`rm handlers\/beta\.ts` finishes the job.*never deletes a handler you wrote/ },
   ])("$name: kept and reported (MG050) with the command that finishes the job; the entry still goes", ({ written, hint }) => {
     const result = emit({ "alpha.ts": "", "beta.ts": STUB, "index.ts": renderIndex(projectOf([tool("alpha"), tool("beta")]).tools, "../generated") }, written);
