@@ -87,7 +87,7 @@ describe("docs/guide/getting-started.md: the mcp-gen init walk-through", () => {
       } else if (command === "npm test") {
         const result = run(NPM, ["test"], cwd);
         expect(result.status, `${command}\n${result.output}`).toBe(0);
-        expect(result.output).toMatch(/# pass 3\n/);
+        expect(result.output).toMatch(/# pass 4\n/);
       } else {
         expect.fail(`the guide's walk-through has a command this test cannot run yet: ${command}`);
       }

@@ -30,6 +30,7 @@ const SCAFFOLD = [
   "package.json",
   "server.ts",
   "specs/hello.yaml",
+  "state.ts",
   "test/examples.test.ts",
   "tsconfig.json",
 ];
@@ -60,7 +61,7 @@ describe("mcp-gen init", () => {
     });
     expect(Object.keys(pkg.devDependencies).sort()).toEqual(["@types/node", "typescript"]);
     // The spec's examples reach generated/examples.ts with their locations.
-    expect(readFileSync(path.join(cwd, "My Server!", "generated/examples.ts"), "utf8")).toContain('location: "specs/hello.yaml:35:5"');
+    expect(readFileSync(path.join(cwd, "My Server!", "generated/examples.ts"), "utf8")).toContain('location: "specs/hello.yaml:43:5"');
   });
 
   it("refuses to overwrite existing files, lists them and writes nothing", async () => {
@@ -117,6 +118,17 @@ describe("mcp-gen init", () => {
     ["!!!", undefined],
   ])("package name from folder %j → %j", (folder, name) => {
     expect(packageNameFrom(folder)).toBe(name);
+  });
+
+  it("--bare: no example tool, a state without fields, and a project that generates", async () => {
+    const cwd = scratch();
+    const result = await run(["init", "bare", "--bare"], cwd);
+    expect(result.code).toBe(0);
+    const files = [...snapshotTree(path.join(cwd, "bare")).keys()].filter((f) => !f.startsWith("generated/"));
+    expect(files).toEqual(SCAFFOLD.filter((f) => f !== "handlers/hello.ts" && f !== "specs/hello.yaml").concat("handlers/index.ts").sort());
+    expect(readFileSync(path.join(cwd, "bare", "state.ts"), "utf8")).toContain("return {};");
+    expect(readFileSync(path.join(cwd, "bare", "handlers/index.ts"), "utf8")).toContain("export const handlers = {} satisfies ToolHandlers;");
+    expect(scaffoldFiles("a", path.join(REPO_ROOT, ".tmp", "a"), "workers", true).map((f) => f.path)).not.toContain("handlers/hello.ts");
   });
 
   it("the scaffold is deterministic and sorted", () => {
