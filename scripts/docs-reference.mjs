@@ -36,7 +36,7 @@ function resolve(schema, root) {
 function typeOf(raw, root) {
   const schema = resolve(raw, root);
   if (schema.enum) return schema.enum.map((value) => `\`${JSON.stringify(value)}\``).join(" \\| ");
-  const alternatives = schema.anyOf ?? schema.oneOf;
+  const alternatives = schema.anyOf ?? schema.oneOf ?? (schema.then && schema.else ? [schema.then, schema.else] : undefined);
   if (alternatives) return alternatives.map((alternative) => typeOf(alternative, root)).join(" \\| ");
   if (schema.type === "array") return schema.items ? `${wrap(typeOf(schema.items, root))}[]` : "array";
   if (schema.type === "object" && schema.additionalProperties && typeof schema.additionalProperties === "object" && !schema.properties) {
@@ -100,6 +100,10 @@ function specBlock() {
     section("The tool", defs.tool, ""),
     "",
     section("An example (`examples[]`)", defs.example, "examples[]."),
+    "",
+    section("A sequence (`examples[]` with `steps`)", defs.sequence, "examples[]."),
+    "",
+    section("A sequence step (`examples[].steps[]`)", defs.sequenceStep, "examples[].steps[]."),
     "",
     section("An icon (`icons[]`)", defs.icon, "icons[]."),
     "",

@@ -115,7 +115,17 @@ for (const example of exampleTests((options) => createServer(handlers, options),
 }
 `,
   "tsconfig.json": JSON.stringify({
-    compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, types: ["node"], allowJs: true, rootDir: ".", outDir: "build" },
+    compilerOptions: {
+      target: "ES2022",
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      skipLibCheck: true,
+      types: ["node"],
+      allowJs: true,
+      rootDir: ".",
+      outDir: "build",
+    },
     include: ["state.ts", "generated", "handlers", "test"],
   }),
   "data/notes.json": REAL_DATA,
@@ -131,7 +141,13 @@ it("a create → get sequence runs twice with the same outcome against fresh sto
   expect(built.status, `${built.stdout}${built.stderr}`).toBe(0);
   const runTests = () => {
     const r = spawnSync(process.execPath, ["--test", "--test-reporter=spec", "build/test/examples.test.js"], { cwd: dir, encoding: "utf8" });
-    return { status: r.status, lines: r.stdout.split("\n").filter((line) => /^\s*[✔✖]/.test(line)).map((line) => line.replace(/\s*\([\d.]+m?s\)$/, "").trim()) };
+    return {
+      status: r.status,
+      lines: r.stdout
+        .split("\n")
+        .filter((line) => /^\s*[✔✖]/.test(line))
+        .map((line) => line.replace(/\s*\([\d.]+m?s\)$/, "").trim()),
+    };
   };
   const first = runTests();
   expect(first.status, first.lines.join("\n")).toBe(0);

@@ -125,7 +125,11 @@ describe("mcp-gen init", () => {
     const result = await run(["init", "bare", "--bare"], cwd);
     expect(result.code).toBe(0);
     const files = [...snapshotTree(path.join(cwd, "bare")).keys()].filter((f) => !f.startsWith("generated/"));
-    expect(files).toEqual(SCAFFOLD.filter((f) => f !== "handlers/hello.ts" && f !== "specs/hello.yaml").concat("handlers/index.ts").sort());
+    expect(files).toEqual(
+      SCAFFOLD.filter((f) => f !== "handlers/hello.ts" && f !== "specs/hello.yaml")
+        .concat("handlers/index.ts")
+        .sort(),
+    );
     expect(readFileSync(path.join(cwd, "bare", "state.ts"), "utf8")).toContain("return {};");
     expect(readFileSync(path.join(cwd, "bare", "handlers/index.ts"), "utf8")).toContain("export const handlers = {} satisfies ToolHandlers;");
     expect(scaffoldFiles("a", path.join(REPO_ROOT, ".tmp", "a"), "workers", true).map((f) => f.path)).not.toContain("handlers/hello.ts");
