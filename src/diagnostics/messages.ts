@@ -45,10 +45,13 @@ export const MESSAGES = {
   MG001: {
     severity: "error",
     title: "YAML syntax error",
-    docs: "YAML syntax error (the parser's message; its warnings are warnings), or a merge key (`<<`) that is not a mapping or a list of them; invalid JSON in an imported dump",
+    docs: "YAML syntax error (the parser's message; its warnings are warnings; an indentation mistake is one error on its line, saying the indentation expected), or a merge key (`<<`) that is not a mapping or a list of them; invalid JSON in an imported dump",
     messages: {
       default: m`${"parserMessage"}`,
       mergeKey: "a merge key (`<<`) takes a mapping, an alias of one (`<<: *defaults`), or a list of them",
+      /** One diagnostic for an indentation mistake, on its line (`reason`: `` as `type` on line 7 ``). */
+      indentation: m`${"what"} is indented ${"found"}; expected ${"expected"}, ${"reason"}`,
+      tabIndentation: m`${"what"} is indented with a tab, and YAML indents with spaces only: expected ${"expected"} spaces, ${"reason"}`,
       invalidJson: m`invalid JSON: ${"reason"}`,
     },
   },
