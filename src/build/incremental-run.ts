@@ -272,7 +272,8 @@ function handlersAfter(seen: HandlerFiles, plan: WritePlan, written: readonly st
 function ownedOutputs(files: readonly GeneratedFile[], plan: WritePlan, kept: readonly string[]): Array<[string, string]> {
   const owned = files.filter((f) => f.area === "generated" && f.mode === "generated");
   const text = new Map(owned.map((f) => [f.path, f.contents]));
-  text.set(MANIFEST_FILE, renderManifest([...owned.map((f) => f.path), ...kept]));
+  // The plan's own text: it also records the handler stubs mcp-gen wrote.
+  text.set(MANIFEST_FILE, plan.manifest || renderManifest([...owned.map((f) => f.path), ...kept]));
   const outputs: Array<[string, string]> = [];
   for (const action of plan.actions) {
     if (action.area !== "generated" || action.mode !== "generated" || action.action === "remove") continue;

@@ -48,6 +48,8 @@ export interface WritePlan {
   pendingHandlers: string[];
   /** MG099 when an emitter produced an unsafe or duplicate path; the plan then holds no actions. */
   diagnostics: Diagnostic[];
+  /** The manifest's text as this run leaves it ("" when the plan holds no actions). */
+  manifest: string;
 }
 
 export interface WriteOptions {
@@ -184,7 +186,7 @@ export async function planWrite(files: readonly GeneratedFile[], dirs: WriteDirs
       diagnostics.push(createDiagnostic({ code: "MG090", messageId: "symlink", format: { dir: toProjectPath(dirs.root, dir) } }));
     }
   }
-  if (diagnostics.length > 0) return { dirs, actions: [], stale: [], pendingHandlers: [], diagnostics };
+  if (diagnostics.length > 0) return { dirs, actions: [], stale: [], pendingHandlers: [], diagnostics, manifest: "" };
 
   const areaDir = (area: OutputArea): string => (area === "generated" ? dirs.generated : dirs.handlers);
   const actions: PlannedFile[] = [];
@@ -251,5 +253,6 @@ export async function planWrite(files: readonly GeneratedFile[], dirs: WriteDirs
     stale: changes.filter(isOwned).map((a) => a.path),
     pendingHandlers: changes.filter((a) => !isOwned(a)).map((a) => a.path),
     diagnostics,
+    manifest: manifestText,
   };
 }

@@ -187,7 +187,7 @@ describe("generate", () => {
     expect(snapshotTree(dir)).toEqual(before);
   });
 
-  it("never overwrites an authored handler, adds new tools to handlers/index.ts and reports orphans", async () => {
+  it("never overwrites an authored handler, adds new tools to handlers/index.ts and takes back a removed tool's stub", async () => {
     const dir = track(project("gen-handlers"));
     await generate({ cwd: dir });
     const authored = `import type { GetWeatherHandler } from "../../../generated/tools/get_weather.js";\n\n// my code\nexport const getWeather: GetWeatherHandler = async ({ location }) => ({ temperature: 20, conditions: location });\n`;
@@ -206,19 +206,20 @@ describe("generate", () => {
     expect(readFileSync(path.join(dir, "handlers/get_weather.ts"), "utf8")).toBe(authored);
     expect(existsSync(path.join(dir, "handlers/echo.ts"))).toBe(true);
     const newIndex = readFileSync(path.join(dir, "handlers/index.ts"), "utf8");
-    // Only additions: every line the author had is still there, in order.
+    // Only additions, but for the removed tool's entry: every other line the author had is still there, in order.
     const kept = newIndex.split("\n");
     let at = 0;
-    for (const line of editedIndex.split("\n")) {
+    for (const line of editedIndex.split("\n").filter((line) => !/calculate_?sum|calculateSum/i.test(line))) {
       at = kept.indexOf(line, at);
       expect(at, line).toBeGreaterThanOrEqual(0);
     }
     expect(newIndex).toMatch(/import \{ echo \} from "\.\/echo\.js";/);
     expect(newIndex).toMatch(/echo: echo,?/);
-    // The removed tool's generated file goes; its handler stays and is reported.
+    // The removed tool's generated file goes; so do its stub, untouched since mcp-gen wrote it, and its entry (MG052).
     expect(existsSync(path.join(dir, "generated/tools/calculate_sum.ts"))).toBe(false);
-    expect(existsSync(path.join(dir, "handlers/calculate_sum.ts"))).toBe(true);
-    expect(result.diagnostics.some((d) => d.code === "MG050" && d.location?.file.includes("calculate_sum"))).toBe(true);
+    expect(existsSync(path.join(dir, "handlers/calculate_sum.ts"))).toBe(false);
+    expect(newIndex).not.toMatch(/calculate/i);
+    expect(result.diagnostics.filter((d) => d.code === "MG052").map((d) => d.location?.file)).toEqual(["handlers/calculate_sum.ts", "handlers/index.ts"]);
   });
 
   it("writes nothing at all when any spec has an error", async () => {
