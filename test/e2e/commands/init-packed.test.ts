@@ -84,7 +84,7 @@ describe("mcp-gen init, then npm install && npm start / npm test", () => {
       expect(tools.map((t) => t.name)).toEqual(["hello"]);
       const result = await client.callTool({ name: "hello", arguments: { name: "Ada", language: "fr" } });
       expect(result.isError, stderr).toBeFalsy();
-      expect(result.structuredContent).toEqual({ greeting: "Bonjour, Ada !" });
+      expect(result.structuredContent).toEqual({ greeting: "Bonjour, Ada !", name: "Ada", count: 1 });
       const rejected = await client.callTool({ name: "hello", arguments: {} });
       expect(rejected.isError).toBe(true);
     } finally {
@@ -96,8 +96,8 @@ describe("mcp-gen init, then npm install && npm start / npm test", () => {
   it("npm test runs the spec examples with node's test runner, and they pass", () => {
     const test = timed("npm test", () => npm(["test"], project));
     expect(test.status, test.output).toBe(0);
-    for (const name of ["hello: Greet Ada", "hello: In French", "hello: name is required"]) expect(test.output).toMatch(new RegExp(`\\nok \\d+ - ${name}\\n`));
-    expect(test.output).toMatch(/# pass 3\n/);
+    for (const name of ["hello: Greet Ada", "hello: In French", "hello: Greeted twice", "hello: name is required"]) expect(test.output).toMatch(new RegExp(`\\nok \\d+ - ${name}\\n`));
+    expect(test.output).toMatch(/# pass 4\n/);
     expect(test.output).toMatch(/# fail 0\n/);
   }, 180_000);
 
@@ -106,12 +106,12 @@ describe("mcp-gen init, then npm install && npm start / npm test", () => {
     const original = readFileSync(spec, "utf8");
     try {
       // Still valid against the outputSchema, so generate accepts it; only the exact match fails.
-      writeFileSync(spec, original.replace('output: { greeting: "Hello, Ada!" }', 'output: { greeting: "Hi, Ada!" }'));
+      writeFileSync(spec, original.replace('output: { greeting: "Hello, Ada!", name: Ada, count: 1 }', 'output: { greeting: "Hi, Ada!", name: Ada, count: 1 }'));
       const test = npm(["test"], project);
       expect(test.status).not.toBe(0);
       expect(test.output).toMatch(/# fail 1\n/);
       expect(test.output).toContain(
-        `specs/hello.yaml:35:5: hello: Greet Ada: the result differs from the example's output: /greeting: expected "Hi, Ada!", got "Hello, Ada!"`,
+        `specs/hello.yaml:43:5: hello: Greet Ada: the result differs from the example's output: /greeting: expected "Hi, Ada!", got "Hello, Ada!"`,
       );
     } finally {
       writeFileSync(spec, original);
@@ -137,6 +137,6 @@ describe("mcp-gen init from a checkout of this repository, then a plain npm inst
     // The generated validators import ajv's helpers from the project: it declares them itself.
     const test = timed("npm test (checkout)", () => npm(["test"], dir));
     expect(test.status, test.output).toBe(0);
-    expect(test.output).toMatch(/# pass 3\n/);
+    expect(test.output).toMatch(/# pass 4\n/);
   }, 600_000);
 });
