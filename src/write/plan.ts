@@ -144,6 +144,15 @@ async function passesThroughSymlink(fs: WriterFs, areaDir: string, areaPath: str
   return false;
 }
 
+/** Whether this run removes or moves the handler file at `areaPath`. */
+function planned(actions: readonly PlannedFile[], areaPath: string): boolean {
+  return actions.some(
+    (a) =>
+      a.area === "handlers" &&
+      ((a.action === "remove" && a.areaPath === areaPath) || (a.action === "rename" && a.fromContents !== undefined && a.fromPath?.endsWith(`/${areaPath}`))),
+  );
+}
+
 /**
  * The manifest's record of handler files mcp-gen wrote, as this run leaves the folder: the
  * stubs it creates, a recorded stub it moves (a rename), and every earlier entry whose file
@@ -232,7 +241,12 @@ export async function planWrite(files: readonly GeneratedFile[], dirs: WriteDirs
   }
 
   const record = manifestOnDisk.bytes ? parseManifestHandlers(manifestOnDisk.bytes.toString("utf8")) : new Map<string, string>();
-  const manifestText = renderManifest(owned, await handlersRecord(fs, record, files, actions, dirs));
+  const next = await handlersRecord(fs, record, files, actions, dirs);
+  // An entry whose file the author deleted or moved away is dropped only when the manifest
+  // changes anyway: the author's move alone must not make `--check` find it stale.
+  const carried = new Map([...record, ...next].filter(([areaPath]) => next.has(areaPath) || !planned(actions, areaPath)));
+  const unchangedText = renderManifest(owned, carried);
+  const manifestText = manifestOnDisk.bytes && sameBytes(manifestOnDisk.bytes, unchangedText) ? unchangedText : renderManifest(owned, next);
   const manifestAction: WriteAction = !manifestOnDisk.exists ? "create" : sameBytes(manifestOnDisk.bytes, manifestText) ? "unchanged" : "update";
   actions.push({
     action: manifestAction,

@@ -1,5 +1,5 @@
 /** The manifest records the stubs it creates; a `remove` takes back only a file still holding that text. */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { GeneratedFile } from "../../../src/emit/shared/generated-file.js";
@@ -51,5 +51,15 @@ describe("handler stubs taken back", () => {
     const applied = await applyPlan(plan);
     expect(applied.removed).toEqual([]);
     expect(readFileSync(path.join(dirs.handlers, "a.ts"), "utf8")).toBe("// mine\n");
+  });
+
+  it("a stub the author deleted leaves the manifest as it is (so `--check` stays clean) until it changes anyway", async () => {
+    const dirs = freshProject();
+    await applyPlan(await planWrite([gen("a.ts", "x"), created("a.ts", STUB)], dirs));
+    rmSync(path.join(dirs.handlers, "a.ts"));
+    const plan = await planWrite([gen("a.ts", "x")], dirs);
+    expect(plan.actions.find((a) => a.areaPath === MANIFEST_FILE)?.action).toBe("unchanged");
+    await applyPlan(await planWrite([gen("a.ts", "x"), gen("b.ts", "y")], dirs));
+    expect(parseManifestHandlers(readFileSync(path.join(dirs.generated, MANIFEST_FILE), "utf8")).size).toBe(0);
   });
 });
