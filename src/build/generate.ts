@@ -14,7 +14,7 @@ import type { ResolvedConfig } from "../config/config.js";
 import { configCandidate } from "../config/names.js";
 import type { ProjectRef, ProjectSearch, ProjectsResult } from "../config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
-import type { GeneratedFile } from "../emit/shared/generated-file.js";
+import type { RenderedFile } from "../emit/shared/generated-file.js";
 import type { BuildResult } from "../spec/build-model.js";
 import type { ProjectModel } from "../spec/model.js";
 import { findSpecFiles } from "../spec/find-specs.js";
@@ -138,17 +138,18 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
   if (hasErrors(result.diagnostics) || options.lintOnly) return finish();
 
-  // emit
+  // emit: the emitters describe every file; the run renders those it does not keep as they are.
   const memo = await session.memo();
-  const reuse = await run.emitReuse(model, config, memo);
-  const { emitAll: emitEvery } = await import("./emitters.js");
-  const emitted = await emitEvery(model, { config, handlers: run.handlers(config), memo, recorded: reuse.recorded });
-  result.diagnostics.push(...emitted.diagnostics);
+  const reuse = run.prepareEmit(model, config, memo);
+  const { describeAll, renderOrKeep } = await import("./emitters.js");
+  const described = await describeAll(model, { config, handlers: run.handlers(config), memo });
+  result.diagnostics.push(...described.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
+  const emitted = await renderOrKeep(described.files, reuse.keep);
 
   // write
   const [{ applyPlan }, { planWrite }] = await Promise.all([import("../write/apply.js"), import("../write/plan.js")]);
-  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir }, { kept: reuse.kept });
+  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir }, { kept: emitted.kept });
   result.plan = plan;
   result.diagnostics.push(...plan.diagnostics);
   if (hasErrors(plan.diagnostics)) return finish();
@@ -175,7 +176,9 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
       built,
       model,
       linted,
+      described: described.files,
       files: emitted.files,
+      kept: emitted.kept,
       plan,
       written: result.written,
       diagnostics: result.diagnostics,
@@ -332,7 +335,7 @@ export async function emitAll(
   config: ResolvedConfig,
   existingHandlers: ReadonlyMap<string, string> = handlerFiles(config.handlersDir),
   memo?: SessionMemo,
-): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
+): Promise<{ files: RenderedFile[]; diagnostics: Diagnostic[] }> {
   const { emitAll: emitEvery } = await import("./emitters.js");
   return emitEvery(model, { config, handlers: existingHandlers, memo: memo ?? (await new BuildSession().memo()) });
 }

@@ -23,12 +23,15 @@ import type { ResolvedConfig } from "../config/config.js";
 import type { TypeTranslations } from "../emit/tools/tool-modules.js";
 import type { ParsedFiles } from "../yaml/load.js";
 import type { CompiledSchemas } from "../spec/schemas.js";
+import { ToolHashes } from "../spec/tool-hashes.js";
 
 /** The memo tables, by what they hold; each stage takes the ones it computes through. */
 export interface SessionMemo {
   parsed: ParsedFiles;
   schemas: CompiledSchemas;
   translations: TypeTranslations;
+  /** Each tool's hash, what a file made from one tool is keyed by. */
+  tools: ToolHashes;
 }
 
 /** What `restore` found: the recorded answer, what a partial run reuses, or nothing (a full run). */
@@ -58,6 +61,7 @@ export class BuildSession {
         parsed: new ParsedFiles(),
         schemas: new CompiledSchemas(),
         translations: new TypeTranslations(),
+        tools: new ToolHashes(),
       }),
     );
     return this.tables;
