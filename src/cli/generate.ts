@@ -213,7 +213,7 @@ async function runWatch(options: GenerateCliOptions, io: Io, cwd: string): Promi
     let runs = 0;
     const run: WatchGenerateOptions["run"] = (observe, sessions) =>
       runGenerate(runs++ === 0 ? { ...options, cache: false } : options, io, cwd, observe, sessions);
-    return await watchGenerate({ cwd, configs, io, signal: interrupt.signal, run });
+    return await watchGenerate({ cwd, configs, io, signal: interrupt.signal, run, verbose: options.verbose === true });
   } finally {
     interrupt.dispose();
   }
