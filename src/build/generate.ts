@@ -6,7 +6,7 @@
  */
 import { statSync } from "node:fs";
 import path from "node:path";
-import { IncrementalRun } from "./incremental-run.js";
+import type { IncrementalRun } from "./incremental-run.js";
 import { BuildSession, BuildSessions, cacheWanted, type Restored, type SessionMemo } from "./session.js";
 import { cachedConfig } from "./cache-store.js";
 import { handlerFiles } from "./handlers-folder.js";
@@ -22,7 +22,10 @@ import { toPosix } from "../util/posix.js";
 import type { WritePlan } from "../write/plan.js";
 
 // The pipeline's stages are imported when a run needs them: a run answered from the
-// build cache (src/build/cache-store.ts) loads neither YAML, ajv, json-schema-to-typescript nor ts-morph.
+// build cache (src/build/cache-store.ts) loads neither YAML, ajv, json-schema-to-typescript nor ts-morph,
+// nor what only a run that emits needs (incremental-run.ts, the memo's format). Node 20 loads an
+// ES module's imports only after reading the module itself, one level of the graph at a time, so
+// a cached run's graph is kept shallow: each level is one more wait for the disk.
 
 export interface GenerateOptions {
   /** Working directory; the project root when there is no config file. Default: process.cwd(). */
@@ -111,6 +114,7 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   }
   // A partial run (only spec files changed since the recorded run) reads, checks and lints
   // just those files and takes the others' share from the memo; otherwise, everything.
+  const { IncrementalRun } = await import("./incremental-run.js");
   const run = new IncrementalRun(session, restored);
   if (run.changedSpecs) result.changedSpecs = run.changedSpecs;
 

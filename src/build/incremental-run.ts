@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { handlerFiles, handlerHash, type HandlerFiles } from "./handlers-folder.js";
-import type { SpecMemo } from "./spec-memo.js";
+import { type SpecMemo, sideIds } from "./spec-memo.js";
 import type { ResolvedConfig } from "../config/config.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { GeneratedFile, RenderedFile } from "../emit/shared/generated-file.js";
@@ -18,7 +18,6 @@ import { toPosix } from "../util/posix.js";
 import { renderManifest, MANIFEST_FILE } from "../write/manifest.js";
 import type { WritePlan } from "../write/plan.js";
 import type { BuildSession, Restored, SessionMemo } from "./session.js";
-import { sideIds } from "./session.js";
 
 type Partial = Extract<Restored, { kind: "partial" }>;
 

@@ -131,3 +131,15 @@ function unpackEntries(data: unknown): Map<string, SpecMemoEntry> | undefined {
   }
   return entries;
 }
+
+/** The side files' ids for a memo's chunk and types keys. */
+export function sideIds(schemaKeys: SpecMemo["schemaKeys"], typesKeys: SpecMemo["typesKeys"]): SpecMemo["side"] {
+  return {
+    chunks: sideId(
+      Object.values(schemaKeys)
+        .flat()
+        .filter((key): key is string => key !== null),
+    ),
+    types: sideId(Object.values(typesKeys)),
+  };
+}
