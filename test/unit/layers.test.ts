@@ -15,7 +15,7 @@ import { REPO_ROOT } from "../helpers/project.js";
 const SRC = path.join(REPO_ROOT, "src");
 
 /** Lowest first. `index.ts` (the package's API) sits on top; `cli.ts` is the cli layer's entry. */
-const LAYERS = ["util", "diagnostics", "yaml", "config", "spec", "lint", "emit", "write", "build", "commands", "cli", "index"] as const;
+const LAYERS = ["util", "diagnostics", "yaml", "config", "spec", "contract", "lint", "emit", "write", "build", "commands", "cli", "index"] as const;
 
 /**
  * What every emitter or command may use; one emitter (emit/docs, emit/tools ...) never imports another, nor one
