@@ -52,13 +52,15 @@ export function registerDiff(program: Command, { io, cwd, setExit }: CliContext)
     .option("--base-url <url>", "the base side is the MCP server at this Streamable HTTP endpoint")
     .option("--timeout <ms>", `with a server side: give up after this many milliseconds (default: ${DEFAULT_TIMEOUT_MS})`)
     .addOption(
-      new Option("--protocol <negotiation>", "with a server side: legacy (the 2025 initialize handshake; default) or auto (try revision 2026-07-28 first)").choices([
-        "legacy",
-        "auto",
-      ]),
+      new Option(
+        "--protocol <negotiation>",
+        "with a server side: legacy (the 2025 initialize handshake; default) or auto (try revision 2026-07-28 first)",
+      ).choices(["legacy", "auto"]),
     )
     .option("-c, --config <file>", "the project's config file, for the working tree and git revisions (default: mcp-gen.config.yaml)")
-    .addOption(new Option("--fail-on <class>", "exit 1 when a change of this class or a worse one is found").choices(["breaking", "dangerous"]).default("breaking"))
+    .addOption(
+      new Option("--fail-on <class>", "exit 1 when a change of this class or a worse one is found").choices(["breaking", "dangerous"]).default("breaking"),
+    )
     .addOption(
       new Option("--format <format>", "output format: text (grouped by class), json (schema/diff.schema.json) or markdown (a pull-request comment)")
         .choices(["text", "json", "markdown"])

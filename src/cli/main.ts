@@ -11,7 +11,14 @@ import { registerInit } from "./init.js";
 import { processIo, type Io } from "./report.js";
 
 /** Every command, in the order `--help` lists them. */
-const COMMANDS: Array<(program: Command, context: CliContext) => void> = [registerGenerate, registerImport, registerDiff, registerDocs, registerInit, registerLint];
+const COMMANDS: Array<(program: Command, context: CliContext) => void> = [
+  registerGenerate,
+  registerImport,
+  registerDiff,
+  registerDocs,
+  registerInit,
+  registerLint,
+];
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 

@@ -176,7 +176,11 @@ class SchemaComparison {
     }
     if (Array.isArray(B.allOf) && Array.isArray(H.allOf) && B.allOf.length === H.allOf.length) {
       B.allOf.forEach((item, i) => {
-        this.compare(this.node(this.base, item, [...b.at, "allOf", i]), this.node(this.head, (H.allOf as JsonValue[])[i], [...at("allOf"), i]), [...path, "allOf", i]);
+        this.compare(this.node(this.base, item, [...b.at, "allOf", i]), this.node(this.head, (H.allOf as JsonValue[])[i], [...at("allOf"), i]), [
+          ...path,
+          "allOf",
+          i,
+        ]);
       });
     } else if (B.allOf !== undefined || H.allOf !== undefined) this.unclassified("allOf", B, H, path, at);
     for (const kw of new Set([...Object.keys(B), ...Object.keys(H)])) {
@@ -405,7 +409,8 @@ class SchemaComparison {
       const headAt = SchemaComparison.atKey(h, kw);
       if (Array.isArray(bv) && Array.isArray(hv)) {
         const common = Math.min(bv.length, hv.length);
-        for (let i = 0; i < common; i++) this.compare(this.node(this.base, bv[i], [...b.at, kw, i]), this.node(this.head, hv[i], [...headAt, i]), [...where, i]);
+        for (let i = 0; i < common; i++)
+          this.compare(this.node(this.base, bv[i], [...b.at, kw, i]), this.node(this.head, hv[i], [...headAt, i]), [...where, i]);
         if (bv.length !== hv.length) this.add("schema-changed", where, headAt, `${kw}: ${bv.length} → ${hv.length} positions`, bv.length, hv.length);
       } else if (bv !== undefined && hv !== undefined && !Array.isArray(bv) && !Array.isArray(hv)) {
         this.compare(this.node(this.base, bv, [...b.at, kw]), this.node(this.head, hv, headAt), where);
@@ -453,7 +458,14 @@ class SchemaComparison {
     });
     hNodes.forEach((hNode, hi) => {
       if (taken.has(hi)) return;
-      this.add(this.input ? "variant-added" : "output-type-changed", branchPath(hi), hNode.at, `${kw} branch ${typeKey(hNode.schema)} added`, undefined, hList[hi]);
+      this.add(
+        this.input ? "variant-added" : "output-type-changed",
+        branchPath(hi),
+        hNode.at,
+        `${kw} branch ${typeKey(hNode.schema)} added`,
+        undefined,
+        hList[hi],
+      );
     });
   }
 }

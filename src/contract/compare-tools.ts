@@ -120,14 +120,30 @@ function compareTool(base: ContractTool, head: ContractTool, into: ToolCompariso
   const hAnnotations = isObject(H.annotations) ? H.annotations : {};
   for (const key of new Set([...Object.keys(bAnnotations), ...Object.keys(hAnnotations)])) {
     if (key in HINT_DEFAULTS || canonicalJson(bAnnotations[key]) === canonicalJson(hAnnotations[key])) continue;
-    into.add(key === "title" ? "title-changed" : "metadata-changed", ["annotations", key], ["annotations", key], `annotations.${key} changed`, bAnnotations[key], hAnnotations[key]);
+    into.add(
+      key === "title" ? "title-changed" : "metadata-changed",
+      ["annotations", key],
+      ["annotations", key],
+      `annotations.${key} changed`,
+      bAnnotations[key],
+      hAnnotations[key],
+    );
   }
 
   if (base.scopes !== undefined && head.scopes !== undefined) {
     const added = head.scopes.filter((s) => !base.scopes!.includes(s));
     const removed = base.scopes.filter((s) => !head.scopes!.includes(s));
-    if (added.length > 0) into.add("scopes-added", ["auth", "scopes"], ["auth", "scopes"], `needs scope ${added.map((s) => `\`${s}\``).join(", ")} now`, base.scopes, head.scopes);
-    if (removed.length > 0) into.add("scopes-removed", ["auth", "scopes"], ["auth", "scopes"], `no longer needs ${removed.map((s) => `\`${s}\``).join(", ")}`, base.scopes, head.scopes);
+    if (added.length > 0)
+      into.add("scopes-added", ["auth", "scopes"], ["auth", "scopes"], `needs scope ${added.map((s) => `\`${s}\``).join(", ")} now`, base.scopes, head.scopes);
+    if (removed.length > 0)
+      into.add(
+        "scopes-removed",
+        ["auth", "scopes"],
+        ["auth", "scopes"],
+        `no longer needs ${removed.map((s) => `\`${s}\``).join(", ")}`,
+        base.scopes,
+        head.scopes,
+      );
   }
 
   for (const finding of compareSchemas("input", "inputSchema", B.inputSchema ?? {}, H.inputSchema ?? {})) into.addFinding(finding);
@@ -141,7 +157,14 @@ function compareTool(base: ContractTool, head: ContractTool, into: ToolCompariso
 
   // `execution` left out is `{ taskSupport: "forbidden" }` (MCP's default): writing the default changes nothing.
   if (canonicalJson(executionOf(B)) !== canonicalJson(executionOf(H))) {
-    into.add("schema-changed", ["execution"], H.execution === undefined ? [] : ["execution"], `execution ${shown(B.execution)} → ${shown(H.execution)}`, B.execution, H.execution);
+    into.add(
+      "schema-changed",
+      ["execution"],
+      H.execution === undefined ? [] : ["execution"],
+      `execution ${shown(B.execution)} → ${shown(H.execution)}`,
+      B.execution,
+      H.execution,
+    );
   }
   for (const key of new Set([...Object.keys(B), ...Object.keys(H)])) {
     if (TOOL_KEYS.has(key) || canonicalJson(B[key]) === canonicalJson(H[key])) continue;

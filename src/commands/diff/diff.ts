@@ -57,7 +57,8 @@ export function diffSources(args: readonly string[], options: DiffCommandOptions
   }
   if (options.timeout !== undefined) {
     timeoutMs = /^\d+$/.test(options.timeout) ? Number(options.timeout) : NaN;
-    if (!(timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)) return { usage: `--timeout takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, not '${options.timeout}'` };
+    if (!(timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS))
+      return { usage: `--timeout takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, not '${options.timeout}'` };
   }
   const protocol = options.protocol ?? "legacy";
   const server = (command: string | undefined, url: string | undefined, flags: [string, string]): SideSource | { usage: string } | undefined => {
@@ -101,7 +102,9 @@ export async function diffTools(args: readonly string[], options: DiffCommandOpt
   // One after the other: two servers starting at once compete for a small machine, and the order of diagnostics stays fixed.
   const base = await loadSide(sources.base, context);
   const head = await loadSide(sources.head, context);
-  const diagnostics = [...base.diagnostics, ...head.diagnostics];
+  // The same file on both sides reports its problems once.
+  const said = new Set(base.diagnostics.map((d) => JSON.stringify(d)));
+  const diagnostics = [...base.diagnostics, ...head.diagnostics.filter((d) => !said.has(JSON.stringify(d)))];
   const allSources = new Map([...base.sources, ...head.sources]);
   if (!base.tools || !head.tools) return { diagnostics, sources: allSources };
   const { compareToolLists } = await import("../../contract/compare-tools.js");

@@ -37,7 +37,9 @@ const where = (change: Change) => (change.location ? `${change.location.file}:${
 
 export function renderText(outcome: Required<Pick<DiffOutcome, "base" | "head" | "changes">>, threshold: ChangeClass): string {
   const { base, head, changes } = outcome;
-  const lines = [`mcp-gen diff: ${sideName(base)} (${counted(base.tools, "tool")}) → ${sideName(head)} (${counted(head.tools, "tool")}): ${summaryLine(changes)}`];
+  const lines = [
+    `mcp-gen diff: ${sideName(base)} (${counted(base.tools, "tool")}) → ${sideName(head)} (${counted(head.tools, "tool")}): ${summaryLine(changes)}`,
+  ];
   for (const cls of CHANGE_CLASSES) {
     const group = changes.filter((c) => c.class === cls);
     if (group.length === 0) continue;

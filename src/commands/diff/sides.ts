@@ -223,7 +223,11 @@ async function loadToolListFile(abs: string, shown: string): Promise<LoadedSide>
   }
   const list = findToolList(data);
   if ("error" in list) {
-    return { label: shown, diagnostics: [createDiagnostic({ code: "MG075", messageId: "notToolList", format: { source: shown, reason: list.error }, location: at([]) })], sources };
+    return {
+      label: shown,
+      diagnostics: [createDiagnostic({ code: "MG075", messageId: "notToolList", format: { source: shown, reason: list.error }, location: at([]) })],
+      sources,
+    };
   }
   const entries = list.tools.map((value, i) => ({ value, path: [...list.path, i] as DumpPath }));
   return checkedList(shown, "tool-list", entries, at, sources);
@@ -255,7 +259,13 @@ interface ListEntry {
  * Tools read from JSON, checked for what diff relies on: every entry a tool with a name,
  * each name once, every local `$ref` resolving and none looping in place.
  */
-async function checkedList(label: string, kind: SideKind, entries: ListEntry[], at: ((p: DumpPath) => Location) | undefined, sources: Map<string, string>): Promise<LoadedSide> {
+async function checkedList(
+  label: string,
+  kind: SideKind,
+  entries: ListEntry[],
+  at: ((p: DumpPath) => Location) | undefined,
+  sources: Map<string, string>,
+): Promise<LoadedSide> {
   const { inPlaceRefCycle } = await import("../../spec/schemas.js");
   const diagnostics: Diagnostic[] = [];
   const where = (p: DumpPath) => (at ? { location: at(p) } : {});
@@ -312,8 +322,9 @@ async function checkedList(label: string, kind: SideKind, entries: ListEntry[], 
 
 /** Every `$ref` in a schema with the path of the object holding it. */
 function refsOf(value: JsonValue, at: Array<string | number> = [], found: Array<{ ref: string; path: Array<string | number> }> = []) {
-  if (Array.isArray(value)) value.forEach((item, i) => refsOf(item, [...at, i], found));
-  else if (isObject(value)) {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) refsOf(item, [...at, i], found);
+  } else if (isObject(value)) {
     if (typeof value.$ref === "string") found.push({ ref: value.$ref, path: at });
     for (const [key, item] of Object.entries(value)) {
       // `properties: { $ref: ... }` names a property, and `enum`/`const`/`default`/`examples` hold data.

@@ -32,7 +32,14 @@ const ROWS: Array<[ChangeCode, Row]> = [
     },
   ],
   ["tool-added", { base: [], head: [tool()], want: ["safe tool-added "] }],
-  ["description-changed", { base: [tool(obj({ a: { description: "x" } }))], head: [tool(obj({ a: { description: "y" } }))], want: ["safe description-changed /inputSchema/properties/a/description"] }],
+  [
+    "description-changed",
+    {
+      base: [tool(obj({ a: { description: "x" } }))],
+      head: [tool(obj({ a: { description: "y" } }))],
+      want: ["safe description-changed /inputSchema/properties/a/description"],
+    },
+  ],
   ["title-changed", { base: [tool(undefined, { title: "A" })], head: [tool(undefined, { title: "B" })], want: ["safe title-changed /title"] }],
   ["metadata-changed", { base: [tool(undefined, { _meta: { a: 1 } })], head: [tool(undefined, { _meta: { a: 2 } })], want: ["safe metadata-changed /_meta"] }],
   [
@@ -42,27 +49,43 @@ const ROWS: Array<[ChangeCode, Row]> = [
   [
     "destructive-hint-added",
     // Left out, destructiveHint is true (MCP's default): dropping `false` is the change.
-    { base: [tool(undefined, { annotations: { destructiveHint: false } })], head: [tool(undefined, { annotations: {} })], want: ["dangerous destructive-hint-added /annotations/destructiveHint"] },
+    {
+      base: [tool(undefined, { annotations: { destructiveHint: false } })],
+      head: [tool(undefined, { annotations: {} })],
+      want: ["dangerous destructive-hint-added /annotations/destructiveHint"],
+    },
   ],
   [
     "idempotent-hint-removed",
-    { base: [tool(undefined, { annotations: { idempotentHint: true } })], head: [tool(undefined, { annotations: { idempotentHint: false } })], want: ["dangerous idempotent-hint-removed /annotations/idempotentHint"] },
+    {
+      base: [tool(undefined, { annotations: { idempotentHint: true } })],
+      head: [tool(undefined, { annotations: { idempotentHint: false } })],
+      want: ["dangerous idempotent-hint-removed /annotations/idempotentHint"],
+    },
   ],
   [
     "open-world-hint-added",
-    { base: [tool(undefined, { annotations: { openWorldHint: false } })], head: [tool()], want: ["dangerous open-world-hint-added /annotations/openWorldHint"] },
+    {
+      base: [tool(undefined, { annotations: { openWorldHint: false } })],
+      head: [tool()],
+      want: ["dangerous open-world-hint-added /annotations/openWorldHint"],
+    },
   ],
   ["hint-safer", { base: [tool()], head: [tool(undefined, { annotations: { openWorldHint: false } })], want: ["safe hint-safer /annotations/openWorldHint"] }],
-  [
-    "scopes-added",
-    { base: [{ wire: tool(), scopes: [] }], head: [{ wire: tool(), scopes: ["files:write"] }], want: ["dangerous scopes-added /auth/scopes"] },
-  ],
+  ["scopes-added", { base: [{ wire: tool(), scopes: [] }], head: [{ wire: tool(), scopes: ["files:write"] }], want: ["dangerous scopes-added /auth/scopes"] }],
   ["scopes-removed", { base: [{ wire: tool(), scopes: ["a", "b"] }], head: [{ wire: tool(), scopes: ["a"] }], want: ["safe scopes-removed /auth/scopes"] }],
   [
     "required-parameter-added",
-    { base: [tool(obj({}))], head: [tool(obj({ a: { type: "string" } }, { required: ["a"] }))], want: ["breaking required-parameter-added /inputSchema/properties/a"] },
+    {
+      base: [tool(obj({}))],
+      head: [tool(obj({ a: { type: "string" } }, { required: ["a"] }))],
+      want: ["breaking required-parameter-added /inputSchema/properties/a"],
+    },
   ],
-  ["optional-parameter-added", { base: [tool(obj({}))], head: [tool(obj({ a: { type: "string" } }))], want: ["safe optional-parameter-added /inputSchema/properties/a"] }],
+  [
+    "optional-parameter-added",
+    { base: [tool(obj({}))], head: [tool(obj({ a: { type: "string" } }))], want: ["safe optional-parameter-added /inputSchema/properties/a"] },
+  ],
   [
     "parameter-removed",
     {
@@ -73,11 +96,19 @@ const ROWS: Array<[ChangeCode, Row]> = [
   ],
   [
     "parameter-made-required",
-    { base: [tool(obj({ a: { type: "string" } }))], head: [tool(obj({ a: { type: "string" } }, { required: ["a"] }))], want: ["breaking parameter-made-required /inputSchema/properties/a"] },
+    {
+      base: [tool(obj({ a: { type: "string" } }))],
+      head: [tool(obj({ a: { type: "string" } }, { required: ["a"] }))],
+      want: ["breaking parameter-made-required /inputSchema/properties/a"],
+    },
   ],
   [
     "parameter-made-optional",
-    { base: [tool(obj({ a: { type: "string" } }, { required: ["a"] }))], head: [tool(obj({ a: { type: "string" } }))], want: ["safe parameter-made-optional /inputSchema/properties/a"] },
+    {
+      base: [tool(obj({ a: { type: "string" } }, { required: ["a"] }))],
+      head: [tool(obj({ a: { type: "string" } }))],
+      want: ["safe parameter-made-optional /inputSchema/properties/a"],
+    },
   ],
   [
     "type-narrowed",
@@ -88,12 +119,30 @@ const ROWS: Array<[ChangeCode, Row]> = [
       want: ["breaking type-narrowed /inputSchema/properties/a/items/type"],
     },
   ],
-  ["type-widened", { base: [tool(obj({ a: { type: "string" } }))], head: [tool(obj({ a: { type: ["string", "null"] } }))], want: ["safe type-widened /inputSchema/properties/a/type"] }],
+  [
+    "type-widened",
+    {
+      base: [tool(obj({ a: { type: "string" } }))],
+      head: [tool(obj({ a: { type: ["string", "null"] } }))],
+      want: ["safe type-widened /inputSchema/properties/a/type"],
+    },
+  ],
   [
     "enum-value-removed",
-    { base: [tool(obj({ u: { enum: ["metric", "imperial"] } }))], head: [tool(obj({ u: { enum: ["metric"] } }))], want: ["breaking enum-value-removed /inputSchema/properties/u/enum"] },
+    {
+      base: [tool(obj({ u: { enum: ["metric", "imperial"] } }))],
+      head: [tool(obj({ u: { enum: ["metric"] } }))],
+      want: ["breaking enum-value-removed /inputSchema/properties/u/enum"],
+    },
   ],
-  ["enum-value-added", { base: [tool(obj({ u: { enum: ["a"] } }))], head: [tool(obj({ u: { enum: ["a", "b"] } }))], want: ["safe enum-value-added /inputSchema/properties/u/enum"] }],
+  [
+    "enum-value-added",
+    {
+      base: [tool(obj({ u: { enum: ["a"] } }))],
+      head: [tool(obj({ u: { enum: ["a", "b"] } }))],
+      want: ["safe enum-value-added /inputSchema/properties/u/enum"],
+    },
+  ],
   [
     "constraint-tightened",
     {
@@ -104,25 +153,51 @@ const ROWS: Array<[ChangeCode, Row]> = [
   ],
   [
     "constraint-loosened",
-    { base: [tool(obj({ s: { type: "string", maxLength: 50 } }))], head: [tool(obj({ s: { type: "string" } }))], want: ["safe constraint-loosened /inputSchema/properties/s/maxLength"] },
+    {
+      base: [tool(obj({ s: { type: "string", maxLength: 50 } }))],
+      head: [tool(obj({ s: { type: "string" } }))],
+      want: ["safe constraint-loosened /inputSchema/properties/s/maxLength"],
+    },
   ],
   [
     "pattern-changed",
-    { base: [tool(obj({ s: { type: "string", pattern: "^a" } }))], head: [tool(obj({ s: { type: "string", pattern: "^b" } }))], want: ["breaking pattern-changed /inputSchema/properties/s/pattern"] },
+    {
+      base: [tool(obj({ s: { type: "string", pattern: "^a" } }))],
+      head: [tool(obj({ s: { type: "string", pattern: "^b" } }))],
+      want: ["breaking pattern-changed /inputSchema/properties/s/pattern"],
+    },
   ],
-  ["pattern-removed", { base: [tool(obj({ s: { pattern: "^a" } }))], head: [tool(obj({ s: {} }))], want: ["safe pattern-removed /inputSchema/properties/s/pattern"] }],
+  [
+    "pattern-removed",
+    { base: [tool(obj({ s: { pattern: "^a" } }))], head: [tool(obj({ s: {} }))], want: ["safe pattern-removed /inputSchema/properties/s/pattern"] },
+  ],
   [
     "format-added",
-    { base: [tool(obj({ s: { type: "string" } }))], head: [tool(obj({ s: { type: "string", format: "email" } }))], want: ["breaking format-added /inputSchema/properties/s/format"] },
+    {
+      base: [tool(obj({ s: { type: "string" } }))],
+      head: [tool(obj({ s: { type: "string", format: "email" } }))],
+      want: ["breaking format-added /inputSchema/properties/s/format"],
+    },
   ],
-  ["format-removed", { base: [tool(obj({ s: { format: "uri" } }))], head: [tool(obj({ s: {} }))], want: ["safe format-removed /inputSchema/properties/s/format"] }],
+  [
+    "format-removed",
+    { base: [tool(obj({ s: { format: "uri" } }))], head: [tool(obj({ s: {} }))], want: ["safe format-removed /inputSchema/properties/s/format"] },
+  ],
   [
     "additional-properties-closed",
-    { base: [tool(obj({}))], head: [tool(obj({}, { additionalProperties: false }))], want: ["breaking additional-properties-closed /inputSchema/additionalProperties"] },
+    {
+      base: [tool(obj({}))],
+      head: [tool(obj({}, { additionalProperties: false }))],
+      want: ["breaking additional-properties-closed /inputSchema/additionalProperties"],
+    },
   ],
   [
     "additional-properties-opened",
-    { base: [tool(obj({}, { unevaluatedProperties: false }))], head: [tool(obj({}))], want: ["safe additional-properties-opened /inputSchema/unevaluatedProperties"] },
+    {
+      base: [tool(obj({}, { unevaluatedProperties: false }))],
+      head: [tool(obj({}))],
+      want: ["safe additional-properties-opened /inputSchema/unevaluatedProperties"],
+    },
   ],
   [
     "variant-removed",
@@ -141,10 +216,20 @@ const ROWS: Array<[ChangeCode, Row]> = [
       want: ["safe variant-added /inputSchema/properties/v/oneOf/1"],
     },
   ],
-  ["default-changed", { base: [tool(obj({ u: { default: "metric" } }))], head: [tool(obj({ u: { default: "imperial" } }))], want: ["dangerous default-changed /inputSchema/properties/u/default"] }],
+  [
+    "default-changed",
+    {
+      base: [tool(obj({ u: { default: "metric" } }))],
+      head: [tool(obj({ u: { default: "imperial" } }))],
+      want: ["dangerous default-changed /inputSchema/properties/u/default"],
+    },
+  ],
   ["output-schema-removed", { base: [out(obj({}))], head: [tool()], want: ["breaking output-schema-removed /outputSchema"] }],
   ["output-schema-added", { base: [tool()], head: [out(obj({}))], want: ["safe output-schema-added /outputSchema"] }],
-  ["output-field-removed", { base: [out(obj({ a: {}, b: {} }))], head: [out(obj({ a: {} }))], want: ["breaking output-field-removed /outputSchema/properties/b"] }],
+  [
+    "output-field-removed",
+    { base: [out(obj({ a: {}, b: {} }))], head: [out(obj({ a: {} }))], want: ["breaking output-field-removed /outputSchema/properties/b"] },
+  ],
   [
     "output-field-made-optional",
     { base: [out(obj({ a: {} }, { required: ["a"] }))], head: [out(obj({ a: {} }))], want: ["breaking output-field-made-optional /outputSchema/properties/a"] },
@@ -152,13 +237,31 @@ const ROWS: Array<[ChangeCode, Row]> = [
   ["output-field-added", { base: [out(obj({}))], head: [out(obj({ a: { type: "string" } }))], want: ["safe output-field-added /outputSchema/properties/a"] }],
   [
     "output-type-changed",
-    { base: [out(obj({ a: { type: "string" } }))], head: [out(obj({ a: { type: ["string", "null"] } }))], want: ["breaking output-type-changed /outputSchema/properties/a/type"] },
+    {
+      base: [out(obj({ a: { type: "string" } }))],
+      head: [out(obj({ a: { type: ["string", "null"] } }))],
+      want: ["breaking output-type-changed /outputSchema/properties/a/type"],
+    },
   ],
-  ["output-widened", { base: [out(obj({ a: { enum: ["x"] } }))], head: [out(obj({ a: { enum: ["x", "y"] } }))], want: ["dangerous output-widened /outputSchema/properties/a/enum"] }],
-  ["output-narrowed", { base: [out(obj({ a: { maximum: 10 } }))], head: [out(obj({ a: { maximum: 5 } }))], want: ["safe output-narrowed /outputSchema/properties/a/maximum"] }],
+  [
+    "output-widened",
+    {
+      base: [out(obj({ a: { enum: ["x"] } }))],
+      head: [out(obj({ a: { enum: ["x", "y"] } }))],
+      want: ["dangerous output-widened /outputSchema/properties/a/enum"],
+    },
+  ],
+  [
+    "output-narrowed",
+    { base: [out(obj({ a: { maximum: 10 } }))], head: [out(obj({ a: { maximum: 5 } }))], want: ["safe output-narrowed /outputSchema/properties/a/maximum"] },
+  ],
   [
     "schema-changed",
-    { base: [tool(obj({ a: { not: { type: "string" } } }))], head: [tool(obj({ a: { not: { type: "number" } } }))], want: ["dangerous schema-changed /inputSchema/properties/a/not"] },
+    {
+      base: [tool(obj({ a: { not: { type: "string" } } }))],
+      head: [tool(obj({ a: { not: { type: "number" } } }))],
+      want: ["dangerous schema-changed /inputSchema/properties/a/not"],
+    },
   ],
 ];
 
@@ -206,7 +309,10 @@ describe("compareToolLists: at any depth", () => {
     };
     const changes = compareToolLists([{ wire: tool(obj({ a: { type: "number" }, b: {} })) }], [head]);
     expect(changes.map((c) => `${c.code} ${c.path}`)).toEqual(["type-narrowed /inputSchema/properties/a/type", "parameter-removed /inputSchema/properties/b"]);
-    expect(seen).toEqual([["inputSchema", "$defs", "A", "type"], ["inputSchema", "properties"]]);
+    expect(seen).toEqual([
+      ["inputSchema", "$defs", "A", "type"],
+      ["inputSchema", "properties"],
+    ]);
   });
 
   it("applies MCP's defaults to hints and to execution: writing a default changes nothing", () => {
