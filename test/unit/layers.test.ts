@@ -252,7 +252,7 @@ describe("the layers of src/", () => {
       'src/write/plan.ts: import "../runtime/types.js" (the generator does not import the runtime)',
       'src/runtime/types.ts: import "../util/a.js" (the runtime imports nothing outside src/runtime/)',
       'src/spec/w.ts: import "../lint/worker.js" (spec → lint: lint comes after spec in util → diagnostics → yaml → config → spec → contract → lint → emit → write → build → commands → cli → index)',
-      "src/stray/s.ts: stray/ is not a layer (put the file in one of util, diagnostics, yaml, config, spec, lint, emit, write, build, commands, cli, index)",
+      "src/stray/s.ts: stray/ is not a layer (put the file in one of util, diagnostics, yaml, config, spec, contract, lint, emit, write, build, commands, cli, index)",
       'cycle between folders config → util → config: src/config/d.ts imports "../util/a.js"; src/util/a.ts imports "../config/b.js"',
       'cycle between folders emit/docs → emit/tools → emit/docs: src/emit/docs/d.ts imports "../tools/t.js"; src/emit/tools/t.ts imports "../docs/d.js"',
     ]);
