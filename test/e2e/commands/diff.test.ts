@@ -193,6 +193,8 @@ describe("mcp-gen diff: bad input is exit 2 with a diagnostic naming its source"
     ],
     ["no base", [], /give the base to compare with/],
     ["three sides", ["a", "b", "c"], /too many arguments|give at most two sides/],
+    ["--fail-on safe", ["cycle.json", "--fail-on", "safe"], /argument 'safe' is invalid/],
+    ["--format xml", ["cycle.json", "--format", "xml"], /argument 'xml' is invalid/],
     ["--timeout without a server", ["cycle.json", "--timeout", "5"], /--timeout and --protocol apply only to a server side/],
   ];
   it.each(cases)("%s", (_name, args, message) => {
