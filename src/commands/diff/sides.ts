@@ -146,6 +146,10 @@ async function loadRevision(rev: string, context: SideContext): Promise<LoadedSi
   const fail = (diagnostic: Diagnostic): LoadedSide => ({ label: rev, kind: "revision", diagnostics: [diagnostic], sources: new Map() });
   const configAbs = context.configFile !== undefined ? path.resolve(context.cwd, context.configFile) : undefined;
   const projectDir = configAbs !== undefined ? path.dirname(configAbs) : context.cwd;
+  // `specs/old.json` that does not exist is a missing file, not a revision to look up.
+  if (/[\\/]|\.(json|ya?ml)$/i.test(rev) && !git(projectDir, ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`]).ok) {
+    return fail(createDiagnostic({ code: "MG075", messageId: "notFound", format: { source: rev } }));
+  }
   const top = git(projectDir, ["rev-parse", "--show-toplevel"]);
   if (!top.ok) {
     return fail(

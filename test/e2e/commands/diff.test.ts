@@ -145,6 +145,13 @@ describe("mcp-gen diff with folders, catalogs and dumps", () => {
     removeProject(dir);
   });
 
+  it("takes the base from a server (--base-from-server) and the head from the demo's catalog", () => {
+    const run = diff(["--base-from-server", `"${process.execPath}" build/demo/server.js`, "generated/docs/catalog.json"], REPO_ROOT);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain("→ generated/docs/catalog.json (11 tools): no changes");
+    expect(run.status).toBe(0);
+  });
+
   it("compares the demo's specs with the demo server (--from-server): no changes", () => {
     const run = diff(["specs", "--from-server", `"${process.execPath}" build/demo/server.js`], REPO_ROOT);
     expect(run.stderr).toBe("");
@@ -168,16 +175,16 @@ describe("mcp-gen diff: bad input is exit 2 with a diagnostic naming its source"
         { name: "a", inputSchema: { type: "object", properties: { x: { $ref: "#/$defs/A" } }, $defs: { A: { $ref: "#/$defs/B" }, B: { $ref: "#/$defs/A" } } } },
       ]),
       "broken.json": "[{",
+      "cyclic-specs/a.yaml":
+        "name: a\ninputSchema:\n  type: object\n  properties: { x: { $ref: '#/$defs/A' } }\n  $defs:\n    A: { $ref: '#/$defs/B' }\n    B: { $ref: '#/$defs/A' }\n",
     });
   });
   afterAll(() => removeProject(dir));
 
   const cases: Array<[string, string[], RegExp]> = [
-    [
-      "a revision that does not exist",
-      ["no-such-branch"],
-      /MG075.*no-such-branch is not a file, a folder or a revision|git revision no-such-branch does not exist/,
-    ],
+    ["a revision that does not exist", ["no-such-branch"], /error MG075 git revision no-such-branch does not exist/],
+    ["a file that does not exist", ["old/tools.json"], /error MG075 old\/tools\.json is not a file, a folder or a revision of this git repository/],
+    ["a $ref cycle in specs", ["cyclic-specs", "cycle.json"], /cyclic-specs\/a\.yaml:\d+:\d+ error MG034/],
     [
       "a dump that is not a tool list",
       ["not-a-list.json", "twice.json"],
