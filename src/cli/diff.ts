@@ -18,7 +18,7 @@ export async function runDiff(args: string[], options: DiffCliOptions, io: Io, c
     io.stderr(`error: ${outcome.usage}\n(run with --help for usage)\n`);
     return 2;
   }
-  const { base, head, changes } = outcome;
+  const { base, head, changes, tokens } = outcome;
   if (options.format === "json") {
     io.stdout(render.renderJson(outcome, options.failOn, diagnosticsJson(outcome.diagnostics)));
   } else {
@@ -28,8 +28,8 @@ export async function runDiff(args: string[], options: DiffCliOptions, io: Io, c
     if (options.format !== "json") io.stderr("mcp-gen: diff could not read both sides (above); nothing was compared.\n");
     return 2;
   }
-  if (options.format === "text") io.stdout(render.renderText({ base, head, changes }, options.failOn));
-  if (options.format === "markdown") io.stdout(render.renderMarkdown({ base, head, changes }, options.failOn));
+  if (options.format === "text") io.stdout(render.renderText({ base, head, changes, tokens }, options.failOn));
+  if (options.format === "markdown") io.stdout(render.renderMarkdown({ base, head, changes, tokens }, options.failOn));
   return render.failsOn(changes, options.failOn) ? 1 : 0;
 }
 

@@ -172,37 +172,59 @@ function compareTool(base: ContractTool, head: ContractTool, into: ToolCompariso
   }
 }
 
+export interface ToolPair {
+  /** The head side's name; the base side's for a tool only the base has. */
+  name: string;
+  base?: ContractTool;
+  head?: ContractTool;
+  /** The base side's name, when the head renamed the tool (`renamedFrom`). */
+  renamedFrom?: string;
+}
+
+/**
+ * The tools of both sides, matched: by name, or through the head's `renamedFrom` when the
+ * base has the old name and the head does not. Head tools first, in order, then those only
+ * the base has.
+ */
+export function pairTools(base: readonly ContractTool[], head: readonly ContractTool[]): ToolPair[] {
+  const baseByName = new Map(base.map((tool) => [tool.wire.name as string, tool]));
+  const headByName = new Map(head.map((tool) => [tool.wire.name as string, tool]));
+  const pairs: ToolPair[] = [];
+  const renamedAway = new Set<string>();
+  for (const tool of head) {
+    const name = tool.wire.name as string;
+    const before = baseByName.get(name);
+    const oldName = tool.renamedFrom;
+    if (before) pairs.push({ name, base: before, head: tool });
+    else if (oldName !== undefined && baseByName.has(oldName) && !headByName.has(oldName)) {
+      renamedAway.add(oldName);
+      pairs.push({ name, base: baseByName.get(oldName), head: tool, renamedFrom: oldName });
+    } else pairs.push({ name, head: tool });
+  }
+  for (const tool of base) {
+    const name = tool.wire.name as string;
+    if (!headByName.has(name) && !renamedAway.has(name)) pairs.push({ name, base: tool });
+  }
+  return pairs;
+}
+
 /**
  * Every change from `base` to `head`, most severe class first, then by tool name, each
  * tool's changes in the order found. Names must be unique on each side (the caller checks).
  */
 export function compareToolLists(base: readonly ContractTool[], head: readonly ContractTool[]): Change[] {
-  const baseByName = new Map(base.map((tool) => [tool.wire.name as string, tool]));
-  const headByName = new Map(head.map((tool) => [tool.wire.name as string, tool]));
   const changes: Change[] = [];
-  const renamedAway = new Set<string>();
-
-  for (const tool of head) {
-    const name = tool.wire.name as string;
-    const comparison = new ToolComparison(name, tool);
-    const before = baseByName.get(name);
-    const oldName = tool.renamedFrom;
-    if (before) {
-      compareTool(before, tool, comparison);
-    } else if (oldName !== undefined && baseByName.has(oldName) && !headByName.has(oldName)) {
-      renamedAway.add(oldName);
-      comparison.add("tool-renamed", ["name"], ["name"], `renamed from \`${oldName}\``, oldName, name);
-      compareTool(baseByName.get(oldName)!, tool, comparison);
-    } else {
+  for (const pair of pairTools(base, head)) {
+    const comparison = new ToolComparison(pair.name, pair.head);
+    if (pair.base && pair.head) {
+      if (pair.renamedFrom !== undefined)
+        comparison.add("tool-renamed", ["name"], ["name"], `renamed from \`${pair.renamedFrom}\``, pair.renamedFrom, pair.name);
+      compareTool(pair.base, pair.head, comparison);
+    } else if (pair.head) {
       comparison.add("tool-added", [], [], "tool added");
+    } else {
+      comparison.add("tool-removed", [], undefined, "tool removed");
     }
-    changes.push(...comparison.changes);
-  }
-  for (const tool of base) {
-    const name = tool.wire.name as string;
-    if (headByName.has(name) || renamedAway.has(name)) continue;
-    const comparison = new ToolComparison(name, undefined);
-    comparison.add("tool-removed", [], undefined, "tool removed");
     changes.push(...comparison.changes);
   }
   const order = (c: Change) => CHANGE_CLASSES.indexOf(c.class);

@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Change } from "../../contract/compare-tools.js";
+import type { TokenDeltas } from "../../contract/token-deltas.js";
 import { splitCommandLine } from "../tool-source/command-line.js";
 import type { ProtocolNegotiation } from "../tool-source/from-server.js";
 import { DEFAULT_TIMEOUT_MS } from "../tool-source/limits.js";
@@ -43,6 +44,8 @@ export interface DiffOutcome {
   base?: SideSummary;
   head?: SideSummary;
   changes?: Change[];
+  /** Tokens of the tool list on both sides, per tool and in total. */
+  tokens?: TokenDeltas;
 }
 
 /** Node turns a larger delay into 1 ms. */
@@ -107,12 +110,13 @@ export async function diffTools(args: readonly string[], options: DiffCommandOpt
   const diagnostics = [...base.diagnostics, ...head.diagnostics.filter((d) => !said.has(JSON.stringify(d)))];
   const allSources = new Map([...base.sources, ...head.sources]);
   if (!base.tools || !head.tools) return { diagnostics, sources: allSources };
-  const { compareToolLists } = await import("../../contract/compare-tools.js");
+  const [{ compareToolLists }, { tokenDeltas }] = await Promise.all([import("../../contract/compare-tools.js"), import("../../contract/token-deltas.js")]);
   return {
     diagnostics,
     sources: allSources,
     base: { source: base.label, kind: base.kind!, tools: base.tools.length },
     head: { source: head.label, kind: head.kind!, tools: head.tools.length },
     changes: compareToolLists(base.tools, head.tools),
+    tokens: tokenDeltas(base.tools, head.tools),
   };
 }

@@ -3,6 +3,7 @@
  * (for a pull-request comment) and as JSON (schema/diff.schema.json).
  */
 import type { Change } from "../../contract/compare-tools.js";
+import type { TokenDeltas } from "../../contract/token-deltas.js";
 import { CHANGE_CLASSES, atOrAbove, type ChangeClass } from "../../contract/rules.js";
 import { counted } from "../../util/counted.js";
 import type { DiffOutcome, SideSummary } from "./diff.js";
@@ -35,8 +36,23 @@ function sideName(side: SideSummary): string {
 
 const where = (change: Change) => (change.location ? `${change.location.file}:${change.location.line}:${change.location.column}` : undefined);
 
-export function renderText(outcome: Required<Pick<DiffOutcome, "base" | "head" | "changes">>, threshold: ChangeClass): string {
-  const { base, head, changes } = outcome;
+type Compared = Required<Pick<DiffOutcome, "base" | "head" | "changes">> & Pick<DiffOutcome, "tokens">;
+
+const number = (n: number) => n.toLocaleString("en-US");
+const signed = (n: number) => (n > 0 ? `+${number(n)}` : n < 0 ? `-${number(-n)}` : "±0");
+
+function tokenLine(tokens: TokenDeltas): string {
+  return `tokens (${tokens.encoding}; approximate for other models): ${number(tokens.base)} → ${number(tokens.head)} (${signed(tokens.delta)})`;
+}
+
+function toolTokenLine(tool: TokenDeltas["tools"][number]): string {
+  const before = tool.base === undefined ? "(added)" : number(tool.base);
+  const after = tool.head === undefined ? "(removed)" : number(tool.head);
+  return `${before} → ${after} (${signed(tool.delta)})`;
+}
+
+export function renderText(outcome: Compared, threshold: ChangeClass): string {
+  const { base, head, changes, tokens } = outcome;
   const lines = [
     `mcp-gen diff: ${sideName(base)} (${counted(base.tools, "tool")}) → ${sideName(head)} (${counted(head.tools, "tool")}): ${summaryLine(changes)}`,
   ];
@@ -49,6 +65,10 @@ export function renderText(outcome: Required<Pick<DiffOutcome, "base" | "head" |
       lines.push(`  ${change.tool}${change.path ? ` ${change.path}` : ""}: ${change.message} [${change.code}]`);
       lines.push(`    ${place ? `${place}: ` : ""}${change.reason}`);
     }
+  }
+  if (tokens) {
+    lines.push("", tokenLine(tokens));
+    for (const tool of tokens.tools) lines.push(`  ${tool.tool}: ${toolTokenLine(tool)}`);
   }
   const failing = failsOn(changes, threshold);
   lines.push(
@@ -65,8 +85,8 @@ const cell = (text: string) => text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\
 /** Inline code that survives backticks in the text. */
 const code = (text: string) => (text.includes("`") ? `\`\` ${text} \`\`` : `\`${text}\``);
 
-export function renderMarkdown(outcome: Required<Pick<DiffOutcome, "base" | "head" | "changes">>, threshold: ChangeClass): string {
-  const { base, head, changes } = outcome;
+export function renderMarkdown(outcome: Compared, threshold: ChangeClass): string {
+  const { base, head, changes, tokens } = outcome;
   const failing = failsOn(changes, threshold);
   const lines = [
     `### ${failing ? "❌" : "✅"} mcp-gen diff: ${code(base.source)} → ${head.kind === "working-tree" ? "working tree" : code(head.source)}`,
@@ -88,6 +108,14 @@ export function renderMarkdown(outcome: Required<Pick<DiffOutcome, "base" | "hea
       lines.push(`| ${code(change.tool)} | ${cell(change.message)} | ${cell(at)} | ${code(change.code)}: ${cell(change.reason)} |`);
     }
   }
+  if (tokens) {
+    lines.push("", `Tokens (${tokens.encoding}; approximate for other models): ${number(tokens.base)} → ${number(tokens.head)} (**${signed(tokens.delta)}**)`);
+    if (tokens.tools.length > 0) {
+      lines.push("", "<details><summary>Tokens per tool</summary>", "", "| tool | before → after |", "|---|---|");
+      for (const tool of tokens.tools) lines.push(`| ${code(tool.tool)} | ${toolTokenLine(tool)} |`);
+      lines.push("", "</details>");
+    }
+  }
   lines.push("", failing ? `Fails \`--fail-on ${threshold}\`.` : `Passes \`--fail-on ${threshold}\`.`);
   return `${lines.join("\n")}\n`;
 }
@@ -101,6 +129,7 @@ export function renderJson(outcome: DiffOutcome, threshold: ChangeClass, diagnos
     data.summary = countByClass(outcome.changes);
     data.changes = outcome.changes;
   }
+  if (outcome.tokens) data.tokens = outcome.tokens;
   data.diagnostics = diagnostics;
   return `${JSON.stringify(data, null, 2)}\n`;
 }

@@ -78,6 +78,7 @@ describe("mcp-gen diff <revision>", () => {
     );
     expect(run.stdout).toContain('get_forecast /inputSchema/properties/units/enum: value "imperial" removed [enum-value-removed]');
     expect(run.stdout).toContain("get_forecast /auth/scopes: needs scope `weather:read` now [scopes-added]");
+    expect(run.stdout).toMatch(/\ntokens \(o200k_base; approximate for other models\): \d+ → \d+ \([-+±]\d+\)\n {2}get_forecast: \d+ → \d+ \([-+]\d+\)\n/);
     expect(run.stdout).toContain("fails: breaking changes found (--fail-on breaking)");
   });
 
@@ -97,6 +98,8 @@ describe("mcp-gen diff <revision>", () => {
     expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
     expect(data.summary).toEqual({ breaking: 3, dangerous: 1, safe: 0 });
     expect(data.base).toEqual({ source: "HEAD~1", kind: "revision", tools: 1 });
+    expect(data.tokens).toMatchObject({ encoding: "o200k_base", delta: data.tokens.head - data.tokens.base });
+    expect(data.tokens.tools.map((t: { tool: string }) => t.tool)).toEqual(["get_forecast"]);
     expect(data.changes[0].location).toEqual({ file: "specs/get_weather.yaml", line: 1, column: 7 });
     expect(schema.$defs.change.properties.code.enum.sort()).toEqual(Object.keys(CHANGE_RULES).sort());
   });
