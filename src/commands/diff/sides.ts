@@ -182,7 +182,7 @@ async function loadRevision(rev: string, context: SideContext): Promise<LoadedSi
       return fail(createDiagnostic({ code: "MG075", messageId: "gitFailed", format: { source: rev, reason: `cannot extract it: ${reason}` } }));
     }
     const root = path.join(tmp, prefix);
-    const configFile = configAbs !== undefined ? path.join(tmp, path.relative(topDir, realpathSync(configAbs))) : undefined;
+    const configFile = configAbs !== undefined ? path.join(tmp, path.relative(topDir, realpathOr(configAbs))) : undefined;
     // Paths in git's own `rev:path` form, from the top of the repository.
     const shownFile = (projectRoot: string, file: string) => `${rev}:${path.posix.normalize(toPosix(path.relative(tmp, path.join(projectRoot, file))))}`;
     const loaded = await loadProject({ cwd: configFile !== undefined ? path.dirname(configFile) : root, configFile, label: rev, kind: "revision", shownFile });
@@ -191,6 +191,15 @@ async function loadRevision(rev: string, context: SideContext): Promise<LoadedSi
     return loaded;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The real path when there is one: a config file may exist only at the revision. */
+function realpathOr(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return path.join(realpathOr(path.dirname(file)), path.basename(file));
   }
 }
 
