@@ -81,15 +81,18 @@ export function diffSources(args: readonly string[], options: DiffCommandOptions
   const headServer = server(options.fromServer, options.url, ["--from-server", "--url"]);
   if (baseServer && "usage" in baseServer) return baseServer;
   if (headServer && "usage" in headServer) return headServer;
+  if (!baseServer && args.length === 0) {
+    return {
+      usage: `give the base to compare with: a git revision (e.g. HEAD~1), a specs folder, a catalog.json or a tools/list dump${headServer ? " (or --base-from-server / --base-url)" : ""}`,
+    };
+  }
   const wanted = (baseServer ? 0 : 1) + (headServer ? 0 : 1);
-  if (args.length > wanted || (!baseServer && args.length === 0)) {
+  if (args.length > wanted) {
     return {
       usage:
         baseServer || headServer
-          ? `with ${baseServer ? "a base server" : "a head server"}, give ${wanted === 0 ? "no other side" : "at most one other side"} (got ${args.length})`
-          : args.length === 0
-            ? "give the base to compare with: a git revision (e.g. HEAD~1), a specs folder, a catalog.json or a tools/list dump"
-            : `give at most two sides, <base> and <head> (got ${args.length})`,
+          ? `with ${baseServer && headServer ? "two servers" : baseServer ? "a base server" : "a head server"}, give ${wanted === 0 ? "no other side" : "at most one other side"} (got ${args.length})`
+          : `give at most two sides, <base> and <head> (got ${args.length})`,
     };
   }
   const rest = [...args];
