@@ -93,8 +93,10 @@ export function applyPatch(record: TaskRecord, patch: TaskPatch, now: number): T
 export class InMemoryTaskStore implements TaskStore {
   private readonly tasks = new Map<string, TaskRecord>();
   private readonly watchers = new Map<string, Set<(record: TaskRecord | undefined) => void>>();
+  private lastSweep = 0;
 
   async create(record: TaskRecord): Promise<void> {
+    this.sweep();
     this.tasks.set(record.taskId, copy(record));
     this.changed(record.taskId);
   }
@@ -145,6 +147,14 @@ export class InMemoryTaskStore implements TaskStore {
   async close(): Promise<void> {
     this.tasks.clear();
     this.watchers.clear();
+  }
+
+  /** Drops expired tasks nobody asked for again, at most once a second, so memory does not grow with them. */
+  private sweep(): void {
+    const now = Date.now();
+    if (now - this.lastSweep < 1000) return;
+    this.lastSweep = now;
+    for (const taskId of [...this.tasks.keys()]) this.live(taskId);
   }
 
   /** The record unless past its ttl (then dropped). */

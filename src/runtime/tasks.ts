@@ -28,6 +28,16 @@ export const DEFAULT_TASK_TTL_MS = 60 * 60 * 1000;
 export const DEFAULT_POLL_INTERVAL_MS = 1000;
 /** How often a result the store refused (its backend away) is offered again. */
 const PERSIST_RETRY_MS = 500;
+/** The longest delay setTimeout keeps (a longer one fires at once). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Why a handler is aborted when its server closes. */
+class ServerClosing extends Error {
+  constructor() {
+    super("the server is closing");
+    this.name = "ServerClosing";
+  }
+}
 
 export interface TaskOptions {
   /** Where tasks are kept. Default: in this process's memory (one instance). */
@@ -109,7 +119,8 @@ export class TaskEngine {
   private readonly ttlMs: number;
   private readonly pollIntervalMs: number;
   /** Handlers running in this process, by task id: stopped on close. */
-  private readonly running = new Map<string, AbortController>();
+  private readonly running = new Map<string, { controller: AbortController; ended: Promise<void> }>();
+  private closing = false;
 
   constructor(
     options: TaskOptions,
@@ -145,14 +156,14 @@ export class TaskEngine {
       this.logger.error("the task store refused a new task", { tool: record.tool, details: errorDetails(error) });
       throw new ProtocolError(ProtocolErrorCode.InternalError, "The task store is unavailable; the task was not created. Try again later.");
     }
-    void this.execute(record, start);
+    const controller = new AbortController();
+    const ended = this.execute(record, start, controller).finally(() => this.running.delete(record.taskId));
+    this.running.set(record.taskId, { controller, ended });
     return record;
   }
 
-  private async execute(record: TaskRecord, start: TaskStart): Promise<void> {
+  private async execute(record: TaskRecord, start: TaskStart, controller: AbortController): Promise<void> {
     const { taskId } = record;
-    const controller = new AbortController();
-    this.running.set(taskId, controller);
     let asked = 0;
     // Answers and cancellation come through the store, from whichever instance received them.
     const waiters = new Set<(record: TaskRecord) => void>();
@@ -164,7 +175,8 @@ export class TaskEngine {
       }
       for (const waiter of [...waiters]) waiter(latest);
     });
-    const expiry = record.ttl === null ? undefined : setTimeout(() => controller.abort(new Error("the task expired")), record.ttl);
+    // A ttl past what a timer can hold ends through the store instead (the watch sees the task gone).
+    const expiry = record.ttl === null || record.ttl > MAX_TIMER_MS ? undefined : setTimeout(() => controller.abort(new Error("the task expired")), record.ttl);
     const progress: ToolContext["progress"] = async (done, total, message) => {
       const statusMessage = message ?? (total === undefined ? `${done} done` : `${done} of ${total}`);
       await this.store.update(taskId, { statusMessage }).catch((error: unknown) => {
@@ -210,12 +222,15 @@ export class TaskEngine {
     } finally {
       stopWatching();
       if (expiry) clearTimeout(expiry);
-      this.running.delete(taskId);
     }
+    // The instance stopping is the server's failure, not the caller's cancellation: a JSON-RPC error.
+    const closing = "The server instance running this task shut down before it finished.";
     const patch: TaskPatch =
-      end.status === "cancelled"
-        ? { status: "cancelled", statusMessage: "The task was cancelled." }
-        : { status: "completed", result: end.result as CallToolResult, statusMessage: undefined, inputRequests: undefined };
+      controller.signal.reason instanceof ServerClosing
+        ? { status: "failed", statusMessage: closing, error: { code: -32603, message: closing }, inputRequests: undefined }
+        : end.status === "cancelled"
+          ? { status: "cancelled", statusMessage: "The task was cancelled." }
+          : { status: "completed", result: end.result as CallToolResult, statusMessage: undefined, inputRequests: undefined };
     await this.persist(taskId, patch, record);
   }
 
@@ -229,6 +244,14 @@ export class TaskEngine {
         if (warned) this.logger.info("the task store is back; a task's result is stored", { taskId });
         return;
       } catch (error) {
+        // A closing server writes once: it cannot wait for the store to come back.
+        if (this.closing) {
+          this.logger.error("a task's end could not be stored: the task store is unavailable and the server is closing", {
+            taskId,
+            details: errorDetails(error),
+          });
+          return;
+        }
         if (!warned)
           this.logger.warn("the task store is unavailable; the task's result will be stored when it is back", { taskId, details: errorDetails(error) });
         warned = true;
@@ -312,8 +335,12 @@ export class TaskEngine {
     }
   }
 
+  /** Stops the handlers running here (their tasks fail, so no client waits for them), then the store. */
   async close(): Promise<void> {
-    for (const controller of this.running.values()) controller.abort(new Error("the server is closing"));
+    this.closing = true;
+    const running = [...this.running.values()];
+    for (const { controller } of running) controller.abort(new ServerClosing());
+    await Promise.allSettled(running.map(({ ended }) => ended));
     await this.store.close?.();
   }
 }

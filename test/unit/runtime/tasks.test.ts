@@ -6,6 +6,7 @@
 import { ProtocolError } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { createToolServer, type ToolServer } from "../../../src/runtime/create-server.js";
+import { InMemoryTaskStore, type TaskStore } from "../../../src/runtime/task-store.js";
 import type { ToolContext, ToolDefinition, ToolEntry } from "../../../src/runtime/types.js";
 import { createAjv } from "../../../src/spec/ajv.js";
 import { capturingLogger } from "../../helpers/capturing-logger.js";
@@ -73,13 +74,14 @@ afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
 });
 
-function serve(probe: Probe = {}) {
+function serve(probe: Probe = {}, store?: TaskStore) {
   const logger = capturingLogger();
   const server = createToolServer({
     info: { name: "tasks-test", version: "1.0.0" },
     registry: REGISTRY,
     handlers: handlers(probe),
     logger,
+    ...(store ? { tasks: { store } } : {}),
     legacySessions: true,
     verifyToken: (request) => {
       const token = request.headers.get("authorization")?.replace(/^Bearer /, "");
@@ -220,5 +222,27 @@ describe.each(ERAS)("tasks, %s era", (era) => {
     } else {
       expect((await protocolError(call(conn, "tasks/get", { taskId: "x" }))).code).toBe(-32021);
     }
+  });
+});
+
+describe("a server that closes while its tasks run", () => {
+  /** A store that outlives the server, to see what the server left in it. */
+  class KeptStore extends InMemoryTaskStore {
+    override async close(): Promise<void> {}
+  }
+
+  it("aborts their handlers and leaves them failed (-32603), so no client waits for them", async () => {
+    const store = new KeptStore();
+    const { server, probe } = serve({}, store);
+    const conn = await connect(server, "modern");
+    const task = await startTask(conn, "export");
+    const taskId = task.taskId as string;
+    await pollUntil(conn, taskId, (t) => t.statusMessage !== undefined);
+    await conn.client.close();
+    await server.close();
+    expect(probe.signal?.aborted).toBe(true);
+    const left = await store.get(taskId);
+    expect(left?.status).toBe("failed");
+    expect(left?.error).toEqual({ code: -32603, message: "The server instance running this task shut down before it finished." });
   });
 });
