@@ -86,7 +86,10 @@ export function registerTaskMethods(server: Server, engine: TaskEngine, servedAl
     const cursor = params.cursor;
     if (cursor !== undefined && (typeof cursor !== "string" || !/^\d+$/.test(cursor)))
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
-    const page = await engine.read(() => engine.store.list(taskOwner(ctx), cursor as string | undefined, LIST_PAGE));
+    const owner = taskOwner(ctx);
+    // Without a token or a session, requests served one by one cannot be told apart: list no one's tasks.
+    if (owner === "anyone" && servedAlone) return { tasks: [] } as never;
+    const page = await engine.read(() => engine.store.list(owner, cursor as string | undefined, LIST_PAGE));
     return { tasks: page.tasks.map(legacyTask), ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) } as never;
   });
 

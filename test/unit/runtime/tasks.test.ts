@@ -246,3 +246,37 @@ describe("a server that closes while its tasks run", () => {
     expect(left?.error).toEqual({ code: -32603, message: "The server instance running this task shut down before it finished." });
   });
 });
+
+describe("who sees a task without access tokens (2025 era)", () => {
+  function anonymous(legacySessions: boolean) {
+    const server = createToolServer({
+      info: { name: "tasks-test", version: "1.0.0" },
+      registry: REGISTRY,
+      handlers: handlers({}),
+      logger: capturingLogger(),
+      legacySessions,
+    });
+    open.push(server);
+    return server;
+  }
+
+  it("with sessions: the session that started it, and no other", async () => {
+    const server = anonymous(true);
+    const first = await connect(server, "legacy");
+    const second = await connect(server, "legacy");
+    const task = await startTask(first, "brief");
+    expect((await getTask(first, task.taskId as string)).taskId).toBe(task.taskId);
+    expect((await protocolError(call(second, "tasks/get", { taskId: task.taskId as string }))).code).toBe(-32602);
+    expect((await call(second, "tasks/list", {})).tasks).toEqual([]);
+    expect(((await call(first, "tasks/list", {})).tasks as Array<{ taskId: string }>).map((t) => t.taskId)).toEqual([task.taskId]);
+  });
+
+  it("each request on its own (no session, no token): tasks/list lists nothing, since callers cannot be told apart", async () => {
+    const server = anonymous(false);
+    const first = await connect(server, "legacy");
+    const second = await connect(server, "legacy");
+    await startTask(first, "brief");
+    expect((await call(second, "tasks/list", {})).tasks).toEqual([]);
+    expect((await call(first, "tasks/list", {})).tasks).toEqual([]);
+  });
+});
