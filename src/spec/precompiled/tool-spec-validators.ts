@@ -3,7 +3,7 @@
 import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 export const tool = validate28;
-const schema33 = {"title":"MCP tool","description":"One tool, exactly as `tools/list` will list it (minus `examples`).","type":"object","required":["name","inputSchema"],"additionalProperties":false,"properties":{"name":{"description":"The tool's unique name: 1-128 characters of A-Z a-z 0-9 _ - . (MCP SEP-986). It also names the generated types, handler and files (`get_weather` -> `GetWeatherInput`, `getWeather`, `get_weather.ts`).","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"title":{"description":"A human-readable name shown by clients instead of `name`.","type":"string"},"description":{"description":"What the tool does and when to use it; the model reads this to decide whether to call the tool.","type":"string"},"inputSchema":{"description":"JSON Schema of the tool's arguments. The root must be `type: object`. Dialect 2020-12 unless `$schema` names draft-07. `$ref` may point at `#/$defs/...` or at relative files such as `./schemas/address.yaml`.","type":"object"},"outputSchema":{"description":"JSON Schema of the tool's structured result. When present, the handler returns a typed object, validated and sent as `structuredContent`.","type":"object"},"annotations":{"description":"Hints about the tool's behaviour for clients. Untrusted hints, not guarantees. MCP defaults: readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true.","type":"object","properties":{"title":{"description":"A human-readable title for the tool.","type":"string"},"readOnlyHint":{"description":"true: the tool does not modify its environment. Default false.","type":"boolean"},"destructiveHint":{"description":"true: the tool may perform destructive updates; false: it only adds. Meaningful only when readOnlyHint is false. Default true.","type":"boolean"},"idempotentHint":{"description":"true: calling the tool again with the same arguments has no additional effect. Meaningful only when readOnlyHint is false. Default false.","type":"boolean"},"openWorldHint":{"description":"true: the tool interacts with an open world of external entities (e.g. the web); false: its domain is closed (e.g. a local memory). Default true.","type":"boolean"}},"additionalProperties":{"description":"Not an MCP annotation: passed through verbatim (mcp-gen warns, in case it is a typo)."}},"icons":{"description":"Icons clients may show for the tool, passed through verbatim.","type":"array","items":{"$ref":"#/$defs/icon"}},"_meta":{"description":"Protocol-level metadata, passed through verbatim.","type":"object"},"execution":{"description":"Execution properties of the tool (e.g. `taskSupport: forbidden | optional | required`), passed through verbatim.","type":"object"},"examples":{"description":"Example calls (generator only; never sent to clients). Each input is validated against inputSchema (unless `error: true`) and each output against outputSchema at generate time; they appear in the docs and run as tests. An entry with `steps` is a sequence: calls in order against the same fresh state, a later one taking values from earlier results with `{ $from: <step>.<field> }`.","type":"array","items":{"if":{"type":"object","required":["steps"]},"then":{"$ref":"#/$defs/sequence"},"else":{"$ref":"#/$defs/example"}}},"tags":{"description":"Generator-only: labels that group the tool in the docs (index sections, filters). Never sent to clients.","type":"array","items":{"type":"string","minLength":1},"uniqueItems":true},"renamedFrom":{"description":"Generator-only: the tool's previous name. On the next generate, the handler file and its export are renamed to the new name (body kept). Remove it once the rename is done.","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"auth":{"description":"Generator-only: who may see and call the tool. Never sent to clients: on a server with a `verifyToken` hook, `tools/list` lists the tool only to callers whose access token carries every scope in `scopes`, and a call from any other caller is answered as for an unknown tool.","type":"object","required":["scopes"],"additionalProperties":false,"properties":{"scopes":{"description":"The OAuth scopes the caller's access token must all carry, e.g. `[files:write]` (each one OAuth scope token: no spaces or quotes).","type":"array","minItems":1,"items":{"type":"string","minLength":1,"pattern":"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},"uniqueItems":true}}}}};
+const schema33 = {"title":"MCP tool","description":"One tool, exactly as `tools/list` will list it (minus `examples`).","type":"object","required":["name","inputSchema"],"additionalProperties":false,"properties":{"name":{"description":"The tool's unique name: 1-128 characters of A-Z a-z 0-9 _ - . (MCP SEP-986). It also names the generated types, handler and files (`get_weather` -> `GetWeatherInput`, `getWeather`, `get_weather.ts`).","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"title":{"description":"A human-readable name shown by clients instead of `name`.","type":"string"},"description":{"description":"What the tool does and when to use it; the model reads this to decide whether to call the tool.","type":"string"},"inputSchema":{"description":"JSON Schema of the tool's arguments. The root must be `type: object`. Dialect 2020-12 unless `$schema` names draft-07. `$ref` may point at `#/$defs/...` or at relative files such as `./schemas/address.yaml`.","type":"object"},"outputSchema":{"description":"JSON Schema of the tool's structured result. When present, the handler returns a typed object, validated and sent as `structuredContent`.","type":"object"},"annotations":{"description":"Hints about the tool's behaviour for clients. Untrusted hints, not guarantees. MCP defaults: readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true.","type":"object","properties":{"title":{"description":"A human-readable title for the tool.","type":"string"},"readOnlyHint":{"description":"true: the tool does not modify its environment. Default false.","type":"boolean"},"destructiveHint":{"description":"true: the tool may perform destructive updates; false: it only adds. Meaningful only when readOnlyHint is false. Default true.","type":"boolean"},"idempotentHint":{"description":"true: calling the tool again with the same arguments has no additional effect. Meaningful only when readOnlyHint is false. Default false.","type":"boolean"},"openWorldHint":{"description":"true: the tool interacts with an open world of external entities (e.g. the web); false: its domain is closed (e.g. a local memory). Default true.","type":"boolean"}},"additionalProperties":{"description":"Not an MCP annotation: passed through verbatim (mcp-gen warns, in case it is a typo)."}},"icons":{"description":"Icons clients may show for the tool, passed through verbatim.","type":"array","items":{"$ref":"#/$defs/icon"}},"_meta":{"description":"Protocol-level metadata, passed through verbatim.","type":"object"},"execution":{"description":"Execution properties of the tool, passed through verbatim (MCP's `ToolExecution`).","type":"object","properties":{"taskSupport":{"description":"Whether the tool runs as an MCP task: `forbidden` (the default), `optional` (when the client asks, on 2025-11-25, or allows it, on 2026-07-28's tasks extension) or `required` (only as a task). Its handler is written as any other; `task:` sets how long a task is kept and how often clients poll.","enum":["forbidden","optional","required"]}}},"examples":{"description":"Example calls (generator only; never sent to clients). Each input is validated against inputSchema (unless `error: true`) and each output against outputSchema at generate time; they appear in the docs and run as tests. An entry with `steps` is a sequence: calls in order against the same fresh state, a later one taking values from earlier results with `{ $from: <step>.<field> }`.","type":"array","items":{"if":{"type":"object","required":["steps"]},"then":{"$ref":"#/$defs/sequence"},"else":{"$ref":"#/$defs/example"}}},"tags":{"description":"Generator-only: labels that group the tool in the docs (index sections, filters). Never sent to clients.","type":"array","items":{"type":"string","minLength":1},"uniqueItems":true},"renamedFrom":{"description":"Generator-only: the tool's previous name. On the next generate, the handler file and its export are renamed to the new name (body kept). Remove it once the rename is done.","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"auth":{"description":"Generator-only: who may see and call the tool. Never sent to clients: on a server with a `verifyToken` hook, `tools/list` lists the tool only to callers whose access token carries every scope in `scopes`, and a call from any other caller is answered as for an unknown tool.","type":"object","required":["scopes"],"additionalProperties":false,"properties":{"scopes":{"description":"The OAuth scopes the caller's access token must all carry, e.g. `[files:write]` (each one OAuth scope token: no spaces or quotes).","type":"array","minItems":1,"items":{"type":"string","minLength":1,"pattern":"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},"uniqueItems":true}}},"task":{"description":"Generator-only: for a tool with `execution.taskSupport: optional | required`, how its tasks behave. Never sent to clients as such: the runtime reports them on each task.","type":"object","additionalProperties":false,"properties":{"ttl":{"description":"How long a task is kept from its creation, in milliseconds (MCP's `ttl`): its result can be fetched until then, and a handler still running then is aborted. A 2025 client may ask for less. Default: the server's `tasks.ttlMs` (one hour).","type":"integer","minimum":1},"pollInterval":{"description":"How often clients should poll the task, in milliseconds (MCP's `pollInterval`). Default: the server's `tasks.pollIntervalMs` (1000).","type":"integer","minimum":1}}}}};
 const schema34 = {"title":"Icon","description":"An icon for the tool.","type":"object","required":["src"],"properties":{"src":{"description":"URI of the icon: https: or a data: URI.","type":"string"},"mimeType":{"description":"MIME type of the icon, e.g. image/png or image/svg+xml.","type":"string"},"sizes":{"description":"Sizes the icon is available in, e.g. [\"48x48\"] or [\"any\"] for scalable formats.","type":"array","items":{"type":"string"}},"theme":{"description":"The background the icon is designed for.","enum":["light","dark"]}}};
 const schema37 = {"title":"Example call","description":"One example call of the tool.","type":"object","required":["input"],"additionalProperties":false,"properties":{"title":{"description":"A short name for the example, shown in the docs.","type":"string"},"input":{"description":"The arguments of the call (any JSON; usually an object)."},"output":{"description":"The expected structured result; validated against outputSchema."},"error":{"description":"true: the input is meant to be rejected (or the call to fail); it is then not validated against inputSchema.","type":"boolean"},"match":{"description":"How the example's `output` is compared with what the handler returns when examples run as tests: `schema` (default) only validates against outputSchema; `exact` also requires deep equality.","enum":["schema","exact"]}}};
 const func1 = Object.prototype.hasOwnProperty;
@@ -553,8 +553,11 @@ errors++;
 }
 if(data.execution !== undefined){
 let data19 = data.execution;
-if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-const err24 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.execution.type,parentSchema:schema33.properties.execution,data:data19};
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.taskSupport !== undefined){
+let data20 = data19.taskSupport;
+if(!(((data20 === "forbidden") || (data20 === "optional")) || (data20 === "required"))){
+const err24 = {instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/properties/execution/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema33.properties.execution.properties.taskSupport.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.execution.properties.taskSupport.enum,parentSchema:schema33.properties.execution.properties.taskSupport,data:data20};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -564,20 +567,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.examples !== undefined){
-let data20 = data.examples;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-const _errs46 = errors;
-let valid10 = true;
-const _errs47 = errors;
-if(errors === _errs47){
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-let missing0;
-if((data21.steps === undefined) && (missing0 = "steps")){
-const err25 = {};
+}
+else {
+const err25 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.execution.type,parentSchema:schema33.properties.execution,data:data19};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -587,7 +579,19 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
+if(data.examples !== undefined){
+let data21 = data.examples;
+if(Array.isArray(data21)){
+const len2 = data21.length;
+for(let i2=0; i2<len2; i2++){
+let data22 = data21[i2];
+const _errs47 = errors;
+let valid11 = true;
+const _errs48 = errors;
+if(errors === _errs48){
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+let missing0;
+if((data22.steps === undefined) && (missing0 = "steps")){
 const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
@@ -598,35 +602,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid0 = _errs47 === errors;
-errors = _errs46;
-if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
-}
 else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs49 = errors;
-if(!(validate23(data21, {instancePath:instancePath+"/examples/" + i2,parentData:data20,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs49 === errors;
-valid10 = _valid0;
-if(valid10){
-var props0 = true;
-}
-ifClause0 = "then";
-}
-else {
-const _errs50 = errors;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.input === undefined){
-const err27 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema37.required,parentSchema:schema37,data:data21};
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -635,9 +612,36 @@ vErrors.push(err27);
 }
 errors++;
 }
-for(const key1 in data21){
-if(!(((((key1 === "title") || (key1 === "input")) || (key1 === "output")) || (key1 === "error")) || (key1 === "match"))){
-const err28 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data21};
+}
+var _valid0 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs50 = errors;
+if(!(validate23(data22, {instancePath:instancePath+"/examples/" + i2,parentData:data21,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs50 === errors;
+valid11 = _valid0;
+if(valid11){
+var props0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs51 = errors;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.input === undefined){
+const err28 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema37.required,parentSchema:schema37,data:data22};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -646,11 +650,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data21.title !== undefined){
-let data22 = data21.title;
-if(typeof data22 !== "string"){
-const err29 = {instancePath:instancePath+"/examples/" + i2+"/title",schemaPath:"#/$defs/example/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.title.type,parentSchema:schema37.properties.title,data:data22};
+for(const key1 in data22){
+if(!(((((key1 === "title") || (key1 === "input")) || (key1 === "output")) || (key1 === "error")) || (key1 === "match"))){
+const err29 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data22};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -660,10 +662,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data21.error !== undefined){
-let data23 = data21.error;
-if(typeof data23 !== "boolean"){
-const err30 = {instancePath:instancePath+"/examples/" + i2+"/error",schemaPath:"#/$defs/example/properties/error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.error.type,parentSchema:schema37.properties.error,data:data23};
+if(data22.title !== undefined){
+let data23 = data22.title;
+if(typeof data23 !== "string"){
+const err30 = {instancePath:instancePath+"/examples/" + i2+"/title",schemaPath:"#/$defs/example/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.title.type,parentSchema:schema37.properties.title,data:data23};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -673,10 +675,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data21.match !== undefined){
-let data24 = data21.match;
-if(!((data24 === "schema") || (data24 === "exact"))){
-const err31 = {instancePath:instancePath+"/examples/" + i2+"/match",schemaPath:"#/$defs/example/properties/match/enum",keyword:"enum",params:{allowedValues: schema37.properties.match.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.match.enum,parentSchema:schema37.properties.match,data:data24};
+if(data22.error !== undefined){
+let data24 = data22.error;
+if(typeof data24 !== "boolean"){
+const err31 = {instancePath:instancePath+"/examples/" + i2+"/error",schemaPath:"#/$defs/example/properties/error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.error.type,parentSchema:schema37.properties.error,data:data24};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -686,9 +688,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data21};
+if(data22.match !== undefined){
+let data25 = data22.match;
+if(!((data25 === "schema") || (data25 === "exact"))){
+const err32 = {instancePath:instancePath+"/examples/" + i2+"/match",schemaPath:"#/$defs/example/properties/match/enum",keyword:"enum",params:{allowedValues: schema37.properties.match.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.match.enum,parentSchema:schema37.properties.match,data:data25};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -697,17 +700,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-var _valid0 = _errs50 === errors;
-valid10 = _valid0;
-if(valid10){
-if(props0 !== true){
-props0 = true;
 }
 }
-ifClause0 = "else";
-}
-if(!valid10){
-const err33 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/properties/examples/items/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema33.properties.examples.items.if,parentSchema:schema33.properties.examples.items,data:data21};
+else {
+const err33 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data22};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -716,10 +712,17 @@ vErrors.push(err33);
 }
 errors++;
 }
+var _valid0 = _errs51 === errors;
+valid11 = _valid0;
+if(valid11){
+if(props0 !== true){
+props0 = true;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data20};
+ifClause0 = "else";
+}
+if(!valid11){
+const err34 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/properties/examples/items/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema33.properties.examples.items.if,parentSchema:schema33.properties.examples.items,data:data22};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -729,15 +732,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data25 = data.tags;
-if(Array.isArray(data25)){
-const len3 = data25.length;
-for(let i3=0; i3<len3; i3++){
-let data26 = data25[i3];
-if(typeof data26 === "string"){
-if(func2(data26) < 1){
-const err35 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.tags.items,data:data26};
+}
+else {
+const err35 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data21};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -747,8 +744,15 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data26};
+if(data.tags !== undefined){
+let data26 = data.tags;
+if(Array.isArray(data26)){
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+let data27 = data26[i3];
+if(typeof data27 === "string"){
+if(func2(data27) < 1){
+const err36 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.tags.items,data:data27};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -758,23 +762,34 @@ vErrors.push(err36);
 errors++;
 }
 }
-let i4 = data25.length;
-let j0;
-if(i4 > 1){
-const indices0 = {};
-for(;i4--;){
-let item0 = data25[i4];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err37 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema33.properties.tags,data:data25};
+else {
+const err37 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data27};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+let i4 = data26.length;
+let j0;
+if(i4 > 1){
+const indices0 = {};
+for(;i4--;){
+let item0 = data26[i4];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err38 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema33.properties.tags,data:data26};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 break;
@@ -784,21 +799,7 @@ indices0[item0] = i4;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data25};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.renamedFrom !== undefined){
-let data27 = data.renamedFrom;
-if(typeof data27 === "string"){
-if(!pattern4.test(data27)){
-const err39 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,128}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,128}$",parentSchema:schema33.properties.renamedFrom,data:data27};
+const err39 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data26};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -808,8 +809,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data27};
+if(data.renamedFrom !== undefined){
+let data28 = data.renamedFrom;
+if(typeof data28 === "string"){
+if(!pattern4.test(data28)){
+const err40 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,128}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,128}$",parentSchema:schema33.properties.renamedFrom,data:data28};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -819,11 +823,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.auth !== undefined){
-let data28 = data.auth;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.scopes === undefined){
-const err41 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data28};
+else {
+const err41 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data28};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -832,9 +833,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-for(const key2 in data28){
-if(!(key2 === "scopes")){
-const err42 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data28};
+}
+if(data.auth !== undefined){
+let data29 = data.auth;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.scopes === undefined){
+const err42 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data29};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -843,12 +847,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data28.scopes !== undefined){
-let data29 = data28.scopes;
-if(Array.isArray(data29)){
-if(data29.length < 1){
-const err43 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+for(const key2 in data29){
+if(!(key2 === "scopes")){
+const err43 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data29};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -857,12 +858,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-const len4 = data29.length;
-for(let i5=0; i5<len4; i5++){
-let data30 = data29[i5];
-if(typeof data30 === "string"){
-if(func2(data30) < 1){
-const err44 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+}
+if(data29.scopes !== undefined){
+let data30 = data29.scopes;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+const err44 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data30};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -871,8 +872,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!pattern8.test(data30)){
-const err45 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+const len4 = data30.length;
+for(let i5=0; i5<len4; i5++){
+let data31 = data30[i5];
+if(typeof data31 === "string"){
+if(func2(data31) < 1){
+const err45 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data31};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -881,9 +886,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(!pattern8.test(data31)){
+const err46 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data31};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -893,23 +897,34 @@ vErrors.push(err46);
 errors++;
 }
 }
-let i6 = data29.length;
-let j1;
-if(i6 > 1){
-const indices1 = {};
-for(;i6--;){
-let item1 = data29[i6];
-if(typeof item1 !== "string"){
-continue;
-}
-if(typeof indices1[item1] == "number"){
-j1 = indices1[item1];
-const err47 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+else {
+const err47 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data31};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+let i6 = data30.length;
+let j1;
+if(i6 > 1){
+const indices1 = {};
+for(;i6--;){
+let item1 = data30[i6];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err48 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data30};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 break;
@@ -919,19 +934,7 @@ indices1[item1] = i6;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data28};
+const err49 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data30};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -943,12 +946,101 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+const err50 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data29};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.task !== undefined){
+let data32 = data.task;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key3 in data32){
+if(!((key3 === "ttl") || (key3 === "pollInterval"))){
+const err51 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.task,data:data32};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data32.ttl !== undefined){
+let data33 = data32.ttl;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err52 = {instancePath:instancePath+"/task/ttl",schemaPath:"#/properties/task/properties/ttl/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.task.properties.ttl.type,parentSchema:schema33.properties.task.properties.ttl,data:data33};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 1 || isNaN(data33)){
+const err53 = {instancePath:instancePath+"/task/ttl",schemaPath:"#/properties/task/properties/ttl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.task.properties.ttl,data:data33};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+if(data32.pollInterval !== undefined){
+let data34 = data32.pollInterval;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err54 = {instancePath:instancePath+"/task/pollInterval",schemaPath:"#/properties/task/properties/pollInterval/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.task.properties.pollInterval.type,parentSchema:schema33.properties.task.properties.pollInterval,data:data34};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 1 || isNaN(data34)){
+const err55 = {instancePath:instancePath+"/task/pollInterval",schemaPath:"#/properties/task/properties/pollInterval/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.task.properties.pollInterval,data:data34};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.task.type,parentSchema:schema33.properties.task,data:data32};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1284,8 +1376,11 @@ errors++;
 }
 if(data.execution !== undefined){
 let data19 = data.execution;
-if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-const err24 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.execution.type,parentSchema:schema33.properties.execution,data:data19};
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.taskSupport !== undefined){
+let data20 = data19.taskSupport;
+if(!(((data20 === "forbidden") || (data20 === "optional")) || (data20 === "required"))){
+const err24 = {instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/properties/execution/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema33.properties.execution.properties.taskSupport.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.execution.properties.taskSupport.enum,parentSchema:schema33.properties.execution.properties.taskSupport,data:data20};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1295,20 +1390,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.examples !== undefined){
-let data20 = data.examples;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-const _errs46 = errors;
-let valid10 = true;
-const _errs47 = errors;
-if(errors === _errs47){
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-let missing0;
-if((data21.steps === undefined) && (missing0 = "steps")){
-const err25 = {};
+}
+else {
+const err25 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.execution.type,parentSchema:schema33.properties.execution,data:data19};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1318,7 +1402,19 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
+if(data.examples !== undefined){
+let data21 = data.examples;
+if(Array.isArray(data21)){
+const len2 = data21.length;
+for(let i2=0; i2<len2; i2++){
+let data22 = data21[i2];
+const _errs47 = errors;
+let valid11 = true;
+const _errs48 = errors;
+if(errors === _errs48){
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+let missing0;
+if((data22.steps === undefined) && (missing0 = "steps")){
 const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
@@ -1329,35 +1425,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid0 = _errs47 === errors;
-errors = _errs46;
-if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
-}
 else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs49 = errors;
-if(!(validate23(data21, {instancePath:instancePath+"/examples/" + i2,parentData:data20,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs49 === errors;
-valid10 = _valid0;
-if(valid10){
-var props0 = true;
-}
-ifClause0 = "then";
-}
-else {
-const _errs50 = errors;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.input === undefined){
-const err27 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema37.required,parentSchema:schema37,data:data21};
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1366,9 +1435,36 @@ vErrors.push(err27);
 }
 errors++;
 }
-for(const key1 in data21){
-if(!(((((key1 === "title") || (key1 === "input")) || (key1 === "output")) || (key1 === "error")) || (key1 === "match"))){
-const err28 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data21};
+}
+var _valid0 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs50 = errors;
+if(!(validate23(data22, {instancePath:instancePath+"/examples/" + i2,parentData:data21,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs50 === errors;
+valid11 = _valid0;
+if(valid11){
+var props0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs51 = errors;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.input === undefined){
+const err28 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema37.required,parentSchema:schema37,data:data22};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1377,11 +1473,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data21.title !== undefined){
-let data22 = data21.title;
-if(typeof data22 !== "string"){
-const err29 = {instancePath:instancePath+"/examples/" + i2+"/title",schemaPath:"#/$defs/example/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.title.type,parentSchema:schema37.properties.title,data:data22};
+for(const key1 in data22){
+if(!(((((key1 === "title") || (key1 === "input")) || (key1 === "output")) || (key1 === "error")) || (key1 === "match"))){
+const err29 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data22};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1391,10 +1485,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data21.error !== undefined){
-let data23 = data21.error;
-if(typeof data23 !== "boolean"){
-const err30 = {instancePath:instancePath+"/examples/" + i2+"/error",schemaPath:"#/$defs/example/properties/error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.error.type,parentSchema:schema37.properties.error,data:data23};
+if(data22.title !== undefined){
+let data23 = data22.title;
+if(typeof data23 !== "string"){
+const err30 = {instancePath:instancePath+"/examples/" + i2+"/title",schemaPath:"#/$defs/example/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.title.type,parentSchema:schema37.properties.title,data:data23};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1404,10 +1498,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data21.match !== undefined){
-let data24 = data21.match;
-if(!((data24 === "schema") || (data24 === "exact"))){
-const err31 = {instancePath:instancePath+"/examples/" + i2+"/match",schemaPath:"#/$defs/example/properties/match/enum",keyword:"enum",params:{allowedValues: schema37.properties.match.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.match.enum,parentSchema:schema37.properties.match,data:data24};
+if(data22.error !== undefined){
+let data24 = data22.error;
+if(typeof data24 !== "boolean"){
+const err31 = {instancePath:instancePath+"/examples/" + i2+"/error",schemaPath:"#/$defs/example/properties/error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.error.type,parentSchema:schema37.properties.error,data:data24};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1417,9 +1511,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data21};
+if(data22.match !== undefined){
+let data25 = data22.match;
+if(!((data25 === "schema") || (data25 === "exact"))){
+const err32 = {instancePath:instancePath+"/examples/" + i2+"/match",schemaPath:"#/$defs/example/properties/match/enum",keyword:"enum",params:{allowedValues: schema37.properties.match.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.match.enum,parentSchema:schema37.properties.match,data:data25};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1428,17 +1523,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-var _valid0 = _errs50 === errors;
-valid10 = _valid0;
-if(valid10){
-if(props0 !== true){
-props0 = true;
 }
 }
-ifClause0 = "else";
-}
-if(!valid10){
-const err33 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/properties/examples/items/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema33.properties.examples.items.if,parentSchema:schema33.properties.examples.items,data:data21};
+else {
+const err33 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data22};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1447,10 +1535,17 @@ vErrors.push(err33);
 }
 errors++;
 }
+var _valid0 = _errs51 === errors;
+valid11 = _valid0;
+if(valid11){
+if(props0 !== true){
+props0 = true;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data20};
+ifClause0 = "else";
+}
+if(!valid11){
+const err34 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/properties/examples/items/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema33.properties.examples.items.if,parentSchema:schema33.properties.examples.items,data:data22};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1460,15 +1555,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data25 = data.tags;
-if(Array.isArray(data25)){
-const len3 = data25.length;
-for(let i3=0; i3<len3; i3++){
-let data26 = data25[i3];
-if(typeof data26 === "string"){
-if(func2(data26) < 1){
-const err35 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.tags.items,data:data26};
+}
+else {
+const err35 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data21};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1478,8 +1567,15 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data26};
+if(data.tags !== undefined){
+let data26 = data.tags;
+if(Array.isArray(data26)){
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+let data27 = data26[i3];
+if(typeof data27 === "string"){
+if(func2(data27) < 1){
+const err36 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.tags.items,data:data27};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1489,23 +1585,34 @@ vErrors.push(err36);
 errors++;
 }
 }
-let i4 = data25.length;
-let j0;
-if(i4 > 1){
-const indices0 = {};
-for(;i4--;){
-let item0 = data25[i4];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err37 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema33.properties.tags,data:data25};
+else {
+const err37 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data27};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+let i4 = data26.length;
+let j0;
+if(i4 > 1){
+const indices0 = {};
+for(;i4--;){
+let item0 = data26[i4];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err38 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema33.properties.tags,data:data26};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 break;
@@ -1515,21 +1622,7 @@ indices0[item0] = i4;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data25};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.renamedFrom !== undefined){
-let data27 = data.renamedFrom;
-if(typeof data27 === "string"){
-if(!pattern4.test(data27)){
-const err39 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,128}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,128}$",parentSchema:schema33.properties.renamedFrom,data:data27};
+const err39 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data26};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1539,8 +1632,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data27};
+if(data.renamedFrom !== undefined){
+let data28 = data.renamedFrom;
+if(typeof data28 === "string"){
+if(!pattern4.test(data28)){
+const err40 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,128}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,128}$",parentSchema:schema33.properties.renamedFrom,data:data28};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1550,11 +1646,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.auth !== undefined){
-let data28 = data.auth;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.scopes === undefined){
-const err41 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data28};
+else {
+const err41 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data28};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1563,9 +1656,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-for(const key2 in data28){
-if(!(key2 === "scopes")){
-const err42 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data28};
+}
+if(data.auth !== undefined){
+let data29 = data.auth;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.scopes === undefined){
+const err42 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data29};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1574,12 +1670,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data28.scopes !== undefined){
-let data29 = data28.scopes;
-if(Array.isArray(data29)){
-if(data29.length < 1){
-const err43 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+for(const key2 in data29){
+if(!(key2 === "scopes")){
+const err43 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data29};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1588,12 +1681,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-const len4 = data29.length;
-for(let i5=0; i5<len4; i5++){
-let data30 = data29[i5];
-if(typeof data30 === "string"){
-if(func2(data30) < 1){
-const err44 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+}
+if(data29.scopes !== undefined){
+let data30 = data29.scopes;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+const err44 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data30};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1602,8 +1695,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!pattern8.test(data30)){
-const err45 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+const len4 = data30.length;
+for(let i5=0; i5<len4; i5++){
+let data31 = data30[i5];
+if(typeof data31 === "string"){
+if(func2(data31) < 1){
+const err45 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data31};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1612,9 +1709,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(!pattern8.test(data31)){
+const err46 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data31};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1624,23 +1720,34 @@ vErrors.push(err46);
 errors++;
 }
 }
-let i6 = data29.length;
-let j1;
-if(i6 > 1){
-const indices1 = {};
-for(;i6--;){
-let item1 = data29[i6];
-if(typeof item1 !== "string"){
-continue;
-}
-if(typeof indices1[item1] == "number"){
-j1 = indices1[item1];
-const err47 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+else {
+const err47 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data31};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+let i6 = data30.length;
+let j1;
+if(i6 > 1){
+const indices1 = {};
+for(;i6--;){
+let item1 = data30[i6];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err48 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data30};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 break;
@@ -1650,19 +1757,7 @@ indices1[item1] = i6;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data28};
+const err49 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data30};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1674,12 +1769,101 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+const err50 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data29};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.task !== undefined){
+let data32 = data.task;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key3 in data32){
+if(!((key3 === "ttl") || (key3 === "pollInterval"))){
+const err51 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.task,data:data32};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data32.ttl !== undefined){
+let data33 = data32.ttl;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err52 = {instancePath:instancePath+"/task/ttl",schemaPath:"#/properties/task/properties/ttl/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.task.properties.ttl.type,parentSchema:schema33.properties.task.properties.ttl,data:data33};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 1 || isNaN(data33)){
+const err53 = {instancePath:instancePath+"/task/ttl",schemaPath:"#/properties/task/properties/ttl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.task.properties.ttl,data:data33};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+if(data32.pollInterval !== undefined){
+let data34 = data32.pollInterval;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err54 = {instancePath:instancePath+"/task/pollInterval",schemaPath:"#/properties/task/properties/pollInterval/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.task.properties.pollInterval.type,parentSchema:schema33.properties.task.properties.pollInterval,data:data34};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 1 || isNaN(data34)){
+const err55 = {instancePath:instancePath+"/task/pollInterval",schemaPath:"#/properties/task/properties/pollInterval/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.task.properties.pollInterval,data:data34};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.task.type,parentSchema:schema33.properties.task,data:data32};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
 }
 errors++;
 }

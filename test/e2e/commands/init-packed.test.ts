@@ -96,7 +96,8 @@ describe("mcp-gen init, then npm install && npm start / npm test", () => {
   it("npm test runs the spec examples with node's test runner, and they pass", () => {
     const test = timed("npm test", () => npm(["test"], project));
     expect(test.status, test.output).toBe(0);
-    for (const name of ["hello: Greet Ada", "hello: In French", "hello: Greeted twice", "hello: name is required"]) expect(test.output).toMatch(new RegExp(`\\nok \\d+ - ${name}\\n`));
+    for (const name of ["hello: Greet Ada", "hello: In French", "hello: Greeted twice", "hello: name is required"])
+      expect(test.output).toMatch(new RegExp(`\\nok \\d+ - ${name}\\n`));
     expect(test.output).toMatch(/# pass 4\n/);
     expect(test.output).toMatch(/# fail 0\n/);
   }, 180_000);
@@ -106,7 +107,10 @@ describe("mcp-gen init, then npm install && npm start / npm test", () => {
     const original = readFileSync(spec, "utf8");
     try {
       // Still valid against the outputSchema, so generate accepts it; only the exact match fails.
-      writeFileSync(spec, original.replace('output: { greeting: "Hello, Ada!", name: Ada, count: 1 }', 'output: { greeting: "Hi, Ada!", name: Ada, count: 1 }'));
+      writeFileSync(
+        spec,
+        original.replace('output: { greeting: "Hello, Ada!", name: Ada, count: 1 }', 'output: { greeting: "Hi, Ada!", name: Ada, count: 1 }'),
+      );
       const test = npm(["test"], project);
       expect(test.status).not.toBe(0);
       expect(test.output).toMatch(/# fail 1\n/);
