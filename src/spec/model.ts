@@ -36,8 +36,10 @@ export interface ToolIdentifiers {
   handler: string;
   /** File stem for `generated/tools/<file>.ts` and `handlers/<file>.ts`, e.g. `get_weather`. */
   file: string;
-  /** `GetWeatherInput` */
+  /** `GetWeatherInput`: what the handler gets, defaults filled in. */
   inputType: string;
+  /** `GetWeatherArguments`: what a caller sends (a property with a `default` is optional here). */
+  argumentsType: string;
   /** `GetWeatherOutput` */
   outputType: string;
   /** `GetWeatherHandler` */

@@ -48,6 +48,13 @@ async function emitToolTypesFile(tool: ToolModel, translations: TranslationsMemo
     "",
     declarations,
     "",
+    ...(argumentsDiffer(tool)
+      ? []
+      : [
+          `/** What a caller sends: the same as what the handler gets, since no argument has a \`default\`. */`,
+          `export type ${ids.argumentsType} = ${ids.inputType};`,
+          "",
+        ]),
     `/** \`${tool.name.replace(/\*\//g, "*\\/")}\` exactly as \`tools/list\` sends it. */`,
     `export const ${ids.definition}: ToolDefinition = ${jsLiteral(tool.wire as unknown as JsonValue)};`,
     "",
@@ -158,7 +165,7 @@ export class TypeTranslations {
 
 function typeSubject(tool: ToolModel): { schema: JsonObject; key: string } {
   const schema = typeSchemaOf(tool);
-  const json = JSON.stringify([schema, tool.ids.inputType, tool.ids.outputType, tool.wire.outputSchema !== undefined]);
+  const json = JSON.stringify([schema, tool.ids.inputType, tool.ids.argumentsType, tool.ids.outputType, tool.wire.outputSchema !== undefined]);
   return { schema, key: createHash("sha1").update(json).digest("hex") };
 }
 
@@ -168,14 +175,15 @@ function typeSubject(tool: ToolModel): { schema: JsonObject; key: string } {
  */
 async function translate(tool: ToolModel, schema: JsonObject): Promise<string> {
   try {
-    const code = directDeclarations(schema, tool.ids.inputType, outputTypeName(tool)) ?? (await jsttDeclarations(schema, tool.ids.inputType));
+    const code =
+      directDeclarations(schema, tool.ids.inputType, outputTypeName(tool), argumentsTypeName(tool)) ?? (await jsttDeclarations(schema, tool.ids.inputType));
     return indentDeclarations(withoutProvenanceComments(code).trim());
   } catch {
     // The checker has accepted the schema, so ajv can validate it: a loose type is
     // better than no generated file at all for whatever jstt cannot translate.
     const loose = (name: string) =>
       `/** json-schema-to-typescript could not translate this schema; typed loosely. */\nexport type ${name} = { [k: string]: unknown };`;
-    const names = tool.wire.outputSchema ? [tool.ids.inputType, tool.ids.outputType] : [tool.ids.inputType];
+    const names = [tool.ids.inputType, ...(argumentsDiffer(tool) ? [tool.ids.argumentsType] : []), ...(tool.wire.outputSchema ? [tool.ids.outputType] : [])];
     return names.map(loose).join("\n\n");
   }
 }
@@ -191,6 +199,11 @@ export async function jsttDeclarations(schema: JsonObject, inputName: string): P
 /** The name of the output type jstt declares from `typesInput`'s `$defs`, if the tool has an output schema. */
 export function outputTypeName(tool: ToolModel): string | undefined {
   return tool.wire.outputSchema ? tool.ids.outputType : undefined;
+}
+
+/** The name of the caller's type jstt declares from `typesInput`'s `$defs`, if it differs from the handler's input. */
+export function argumentsTypeName(tool: ToolModel): string | undefined {
+  return argumentsDiffer(tool) ? tool.ids.argumentsType : undefined;
 }
 
 /** The one schema a tool's declarations are made from (input as root, output among its `$defs`). */
@@ -235,10 +248,9 @@ interface DefinitionName {
  */
 function typeSchemaOf(tool: ToolModel): JsonObject {
   const { ids } = tool;
-  const used = new Set([ids.inputType, ids.outputType, ids.handlerType, "ToolDefinition", "ToolHandler"]);
-  const roots: Array<{ owner: "input" | "output"; schema: JsonObject; typeName: string }> = [
-    { owner: "input", schema: tool.wire.inputSchema, typeName: ids.inputType },
-  ];
+  const used = new Set([ids.inputType, ids.argumentsType, ids.outputType, ids.handlerType, "ToolDefinition", "ToolHandler"]);
+  const handlerInput = withDefaultsFilled(tool.wire.inputSchema);
+  const roots: Array<{ owner: "input" | "output"; schema: JsonObject; typeName: string }> = [{ owner: "input", schema: handlerInput, typeName: ids.inputType }];
   if (tool.wire.outputSchema) roots.push({ owner: "output", schema: tool.wire.outputSchema, typeName: ids.outputType });
 
   // Every definition gets its final name up front; refs are rewritten to it.
@@ -279,17 +291,79 @@ function typeSchemaOf(tool: ToolModel): JsonObject {
     }
   }
   const [input, output] = roots.map((root) => refIntoAllOf(cleanForTypes(root.schema, (ref) => rewriteRef(root.owner, ref))));
+  // What a caller sends, declared beside the handler's input only where the two differ.
+  const callerInput =
+    handlerInput === tool.wire.inputSchema ? undefined : refIntoAllOf(cleanForTypes(tool.wire.inputSchema, (ref) => rewriteRef("input", ref)));
+  if (callerInput !== undefined) cleanedDefinitions.set(ids.argumentsType, callerInput);
   if (output !== undefined) cleanedDefinitions.set(ids.outputType, output);
 
   // Definitions nobody refers to would be declared too (unreachableDefinitions); leave them out.
-  const reachable = reachableDefinitions([input, ...(output === undefined ? [] : [output])], cleanedDefinitions);
+  const rootsOfFile = [input, ...(callerInput === undefined ? [] : [callerInput]), ...(output === undefined ? [] : [output])];
+  const reachable = reachableDefinitions(rootsOfFile, cleanedDefinitions);
   const $defs: JsonObject = {};
   for (const [name, definition] of cleanedDefinitions) {
-    if (reachable.has(name) || name === ids.outputType) setOwn($defs, name, definition);
+    if (reachable.has(name) || name === ids.outputType || name === ids.argumentsType) setOwn($defs, name, definition);
   }
   const schema = isObject(input) ? { ...input } : {};
   if (Object.keys($defs).length > 0) setOwn(schema, "$defs", $defs);
   return schema;
+}
+
+/** Whether a tool declares `<Tool>Arguments` apart from `<Tool>Input` (some argument has a `default`). */
+export function argumentsDiffer(tool: ToolModel): boolean {
+  return withDefaultsFilled(tool.wire.inputSchema) !== tool.wire.inputSchema;
+}
+
+const filledCache = new WeakMap<JsonObject, JsonObject>();
+
+/**
+ * The input schema as the handler sees the value: every property whose schema has a
+ * `default` is required, since the validator (ajv's `useDefaults`) fills it in when the
+ * caller leaves it out. Followed where ajv applies defaults and the type is declared in
+ * place: `properties` and `items`, from the root down, not into `$defs` (a definition is
+ * one type shared by callers and handler) nor into `anyOf`/`oneOf`/`not`/`if`, where ajv
+ * fills in nothing. A nested default applies only when its parent object is there, so the
+ * parent stays as optional as the caller's; with a `default` of its own it is required too,
+ * and ajv fills in the parent's default and then the defaults inside it. The same object
+ * when no default changes anything.
+ */
+function withDefaultsFilled(schema: JsonObject): JsonObject {
+  let filled = filledCache.get(schema);
+  if (!filled) {
+    filled = fillDefaults(schema) as JsonObject;
+    filledCache.set(schema, filled);
+  }
+  return filled;
+}
+
+function fillDefaults(schema: JsonValue): JsonValue {
+  if (!isObject(schema)) return schema;
+  let copy: JsonObject | undefined;
+  const change = (key: string, value: JsonValue) => {
+    copy ??= { ...schema };
+    setOwn(copy, key, value);
+  };
+  const { properties, items } = schema;
+  if (isObject(properties)) {
+    let changedProperties: JsonObject | undefined;
+    const required = Array.isArray(schema.required) ? schema.required : [];
+    const added: string[] = [];
+    for (const [name, property] of Object.entries(properties)) {
+      const inner = fillDefaults(property);
+      if (inner !== property) {
+        changedProperties ??= { ...properties };
+        setOwn(changedProperties, name, inner);
+      }
+      if (isObject(property) && Object.hasOwn(property, "default") && !required.includes(name)) added.push(name);
+    }
+    if (changedProperties) change("properties", changedProperties);
+    if (added.length > 0) change("required", [...required, ...added]);
+  }
+  if (isObject(items)) {
+    const inner = fillDefaults(items);
+    if (inner !== items) change("items", inner);
+  }
+  return copy ?? schema;
 }
 
 /**
