@@ -21,6 +21,9 @@ import type { WritePlan } from "../write/plan.js";
 import type { BuildSession, Restored, SessionMemo } from "./session.js";
 import { sideIds } from "./session.js";
 
+/** The `sharedKeys` entry that records the shared schemas' type names (not a file). */
+const SHARED_SCHEMA_NAMES = "#shared-schema-names";
+
 type Partial = Extract<Restored, { kind: "partial" }>;
 
 /** What the emit stage gets from the run: what the emitters may leave out, and the paths kept. */
@@ -91,7 +94,11 @@ export class IncrementalRun {
     const memo = this.memo;
     // Tools of unchanged specs, in unchanged positions, have the recorded keys.
     const samePositions = memo !== undefined && sameOrder(Object.keys(memo.toolKeys), model.tools);
-    const recordedTool = (tool: ToolModel): boolean => samePositions && this.unchangedSpec(tool.sources[0] ?? "");
+    // A shared schema's type name can change with another spec (two schemas wanting one name):
+    // then no tool's recorded module is kept, as it may import the old name.
+    const schemaNamesKey = JSON.stringify((model.schemas ?? []).map((schema) => [schema.id, schema.typeName]));
+    const sameSchemaNames = memo?.sharedKeys[SHARED_SCHEMA_NAMES] === schemaNamesKey;
+    const recordedTool = (tool: ToolModel): boolean => samePositions && sameSchemaNames && this.unchangedSpec(tool.sources[0] ?? "");
     const toolKeys: Record<string, string> = {};
     model.tools.forEach((tool, index) => {
       toolKeys[tool.name] = recordedTool(tool) ? memo!.toolKeys[tool.name] : toolKey(tool, index);
@@ -118,7 +125,7 @@ export class IncrementalRun {
       validators = memo.validatorsKey === validatorsKey && validatorsPaths.every(recorded);
       if (validators) kept.push(...validatorsPaths);
     }
-    const sharedKeys: Record<string, string> = {};
+    const sharedKeys: Record<string, string> = { [SHARED_SCHEMA_NAMES]: schemaNamesKey };
     const sharedFile: ReuseShared = (areaPath, key) => {
       sharedKeys[areaPath] = key;
       if (memo?.sharedKeys[areaPath] !== key || !recorded(areaPath)) return false;
