@@ -704,6 +704,9 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.units === undefined){
+data.units = "metric";
+}
 if(data.location === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
@@ -738,7 +741,6 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.units !== undefined){
 let data1 = data.units;
 if(typeof data1 !== "string"){
 const err3 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -759,7 +761,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
 }
 }
 else {
@@ -1329,6 +1330,9 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.limit === undefined){
+data.limit = 5;
+}
 if(data.query === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
@@ -1376,7 +1380,6 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.limit !== undefined){
 let data1 = data.limit;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1408,7 +1411,6 @@ else {
 vErrors.push(err6);
 }
 errors++;
-}
 }
 }
 }
