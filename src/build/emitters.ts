@@ -16,7 +16,7 @@ export const EMITTERS: readonly Emitter[] = [
     name: "tool types",
     async emit(model, { memo, recorded }) {
       const { emitToolModules } = await import("../emit/tools/tool-modules.js");
-      return { files: await emitToolModules(model, memo.translations, recorded?.toolFile) };
+      return { files: await emitToolModules(model, memo.translations, recorded?.toolFile, recorded?.sharedFile) };
     },
   },
   {

@@ -12,7 +12,7 @@ import type { Options as TypeCompileOptions } from "json-schema-to-typescript";
 import type { JsonObject, JsonValue, ProjectModel, SharedSchema, ToolModel } from "../../spec/model.js";
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../spec/vocabulary.js";
 import type { TranslationsMemo } from "../shared/emitter.js";
-import type { GeneratedFile, ReuseFile } from "../shared/generated-file.js";
+import type { GeneratedFile, ReuseFile, ReuseShared } from "../shared/generated-file.js";
 import { generatedHeader } from "../shared/header.js";
 import { jsLiteral } from "../shared/js-literal.js";
 import { directDeclarations } from "./direct-types.js";
@@ -26,6 +26,7 @@ export async function emitToolModules(
   model: ProjectModel,
   translations: TranslationsMemo = new TypeTranslations(),
   reuse?: ReuseFile,
+  reuseShared?: ReuseShared,
 ): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   const wanted = model.tools.filter((tool, index) => !reuse?.(tool, index, toolTypesPath(tool)));
@@ -33,7 +34,11 @@ export async function emitToolModules(
     const chunk = wanted.slice(start, start + CONCURRENCY);
     files.push(...(await Promise.all(chunk.map((tool) => emitToolTypesFile(tool, translations)))));
   }
-  if (model.schemas && model.schemas.length > 0) files.push(await emitSharedSchemasFile(model.schemas));
+  const { schemas } = model;
+  // The shared types module is made from the shared schemas alone: unchanged, the file on disk is kept.
+  if (schemas && schemas.length > 0 && !reuseShared?.(SHARED_SCHEMAS_PATH, createHash("sha1").update(JSON.stringify(schemas)).digest("hex"))) {
+    files.push(await emitSharedSchemasFile(schemas));
+  }
   return files;
 }
 
