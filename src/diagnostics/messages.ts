@@ -596,7 +596,7 @@ export const MESSAGES = {
       why: "examples are checked at generate time, run as tests and shown in the docs",
     },
   },
-  MG120: {
+  MG113: {
     severity: "warning",
     title: "outputSchema root is not an object: wrapped for older clients",
     docs: 'an `outputSchema` whose root is not `type: object` (a `type: array`, a union, a `$ref` to a schema that is not an object, or a `$ref` with other keywords beside it): clients on a revision before 2026-07-28 are listed it wrapped as `{ type: object, properties: { result: ... }, required: [result] }` and get `structuredContent` as `{ "result": ... }`; 2026-07-28 clients get it as it is. A lone `$ref` to an object schema is that object (no wrap)',

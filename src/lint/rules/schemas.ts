@@ -1,4 +1,4 @@
-/** MG108–MG111: schema habits that make tools harder to call correctly. */
+/** MG108–MG111, MG113: schema habits that make tools harder to call correctly. */
 import type { JsonValue } from "../../spec/model.js";
 import { pointerToPath } from "../../yaml/positions.js";
 import { forEachSchemaExcept } from "../../spec/vocabulary.js";
@@ -64,7 +64,7 @@ export function schemaRules(ctx: ToolLintContext): Finding[] {
 }
 
 /**
- * MG120: an outputSchema whose root (after a lone `$ref` to another file's object schema
+ * MG113: an outputSchema whose root (after a lone `$ref` to another file's object schema
  * became that object) is not `type: object`, which the server wraps in `{ result }` for
  * 2025-era clients; the finding points at what the spec wrote: the `$ref`, else `type`.
  */
@@ -76,7 +76,7 @@ function wrappedOutput(ctx: ToolLintContext): Finding | undefined {
   if (isObject(written) && typeof written.$ref === "string") {
     const alone = Object.keys(written).every((k) => k === "$ref" || k === "$schema");
     return createDiagnostic({
-      code: "MG120",
+      code: "MG113",
       messageId: alone ? "refNotObject" : "refWithSiblings",
       format: { tool },
       location: ctx.at(["outputSchema", "$ref"]),
@@ -84,9 +84,9 @@ function wrappedOutput(ctx: ToolLintContext): Finding | undefined {
   }
   if (isObject(written) && "type" in written) {
     const found = typeof written.type === "string" ? written.type : JSON.stringify(written.type);
-    return createDiagnostic({ code: "MG120", format: { tool, found }, location: ctx.at(["outputSchema", "type"]) });
+    return createDiagnostic({ code: "MG113", format: { tool, found }, location: ctx.at(["outputSchema", "type"]) });
   }
-  return createDiagnostic({ code: "MG120", messageId: "noType", format: { tool }, location: ctx.at(["outputSchema"], "key") });
+  return createDiagnostic({ code: "MG113", messageId: "noType", format: { tool }, location: ctx.at(["outputSchema"], "key") });
 }
 
 function locateIn(value: unknown, path: readonly (string | number)[]): unknown {

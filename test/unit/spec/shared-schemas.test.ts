@@ -76,7 +76,7 @@ describe("shared schemas", () => {
       required: ["id"],
       $defs: { person: { type: "object", properties: { name: { type: "string" } } } },
     });
-    // Not an object: kept as a ref (and wrapped for older clients, which lint says: MG120).
+    // Not an object: kept as a ref (and wrapped for older clients, which lint says: MG113).
     expect(count.wire.outputSchema).toEqual({ $ref: "#/$defs/count", $defs: { count: { type: "integer" } } });
   });
 
