@@ -276,6 +276,15 @@ export const MESSAGES = {
       default: "this `$ref` leads back to where it started without moving into the data: validating would recurse forever",
     },
   },
+  MG035: {
+    severity: "warning",
+    title: "two shared schemas want one type name",
+    docs: "a shared schema (a `$ref`'d file, declared once in `generated/schemas.ts`) whose type name (from its `title`, else its file) another shared schema or a tool's own types already take: it is named otherwise, as the message says; give it a `title:` to choose",
+    messages: {
+      default: m`the shared schema \`${"id"}\` would be the type \`${"name"}\`, like \`${"other"}\`; it is declared as \`${"chosen"}\``,
+      toolType: m`the shared schema \`${"id"}\` would be the type \`${"name"}\`, which tool \`${"tool"}\` declares; it is declared as \`${"chosen"}\``,
+    },
+  },
   // Examples
   MG040: {
     severity: "error",
@@ -618,6 +627,22 @@ export const MESSAGES = {
       name: "examples-missing",
       category: "examples",
       why: "examples are checked at generate time, run as tests and shown in the docs",
+    },
+  },
+  MG113: {
+    severity: "warning",
+    title: "outputSchema root is not an object: wrapped for older clients",
+    docs: 'an `outputSchema` whose root is not `type: object` (a `type: array`, a union, a `$ref` to a schema that is not an object, or a `$ref` with other keywords beside it): clients on a revision before 2026-07-28 are listed it wrapped as `{ type: object, properties: { result: ... }, required: [result] }` and get `structuredContent` as `{ "result": ... }`; 2026-07-28 clients get it as it is. A lone `$ref` to an object schema is that object (no wrap)',
+    messages: {
+      default: m`outputSchema of \`${"tool"}\` has \`type: ${"found"}\` at its root, not an object: clients before MCP 2026-07-28 are listed it wrapped as \`{ type: object, properties: { result: ... }, required: [result] }\` and get structuredContent as \`{ "result": <value> }\`; 2026-07-28 clients get the value as it is`,
+      noType: m`outputSchema of \`${"tool"}\` has no \`type: object\` at its root: clients before MCP 2026-07-28 are listed it wrapped as \`{ type: object, properties: { result: ... }, required: [result] }\` and get structuredContent as \`{ "result": <value> }\`; 2026-07-28 clients get the value as it is`,
+      refNotObject: m`outputSchema of \`${"tool"}\` is a \`$ref\` to a schema that is not \`type: object\`: clients before MCP 2026-07-28 are listed it wrapped as \`{ type: object, properties: { result: ... }, required: [result] }\` and get structuredContent as \`{ "result": <value> }\`; 2026-07-28 clients get the value as it is`,
+      refWithSiblings: m`outputSchema of \`${"tool"}\` is a \`$ref\` with other keywords beside it, so it is not taken as the object it points at: clients before MCP 2026-07-28 are listed it wrapped as \`{ type: object, properties: { result: ... }, required: [result] }\` and get structuredContent as \`{ "result": <value> }\`; leave the \`$ref\` alone (move the other keywords into the schema it points at) to send the object as it is`,
+    },
+    rule: {
+      name: "output-root-not-object",
+      category: "schemas",
+      why: "MCP before 2026-07-28 allows only an object at the root of outputSchema, so the server wraps any other value in `{ result }` for those clients",
     },
   },
   // Client portability: what real clients reject or mangle, each with the client and its limit

@@ -122,6 +122,7 @@ export function toolIdentifiers(name: string): ToolIdentifiers {
     handler: RESERVED_IDENTIFIERS.has(camel) ? `${camel}Handler` : camel,
     file,
     inputType: `${pascal}Input`,
+    argumentsType: `${pascal}Arguments`,
     outputType: `${pascal}Output`,
     handlerType: `${pascal}Handler`,
     definition: `${camel}Tool`,
@@ -215,7 +216,7 @@ function takenNames(ids: ToolIdentifiers): string[] {
 }
 
 function declaredIdentifiers(ids: ToolIdentifiers): string[] {
-  return [ids.inputType, ids.outputType, ids.handlerType, ids.handler, ids.definition];
+  return [ids.inputType, ids.argumentsType, ids.outputType, ids.handlerType, ids.handler, ids.definition];
 }
 
 function joinAnd(parts: string[]): string {

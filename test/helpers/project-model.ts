@@ -22,6 +22,7 @@ export function toolModel(fixture: ToolFixture): ToolModel {
     handler: pascal[0].toLowerCase() + pascal.slice(1),
     file: name,
     inputType: `${pascal}Input`,
+    argumentsType: `${pascal}Arguments`,
     outputType: `${pascal}Output`,
     handlerType: `${pascal}Handler`,
     definition: `${pascal[0].toLowerCase()}${pascal.slice(1)}Tool`,

@@ -42,6 +42,7 @@ describe("toolIdentifiers", () => {
       handler,
       file,
       inputType: `${pascal}Input`,
+      argumentsType: `${pascal}Arguments`,
       outputType: `${pascal}Output`,
       handlerType: `${pascal}Handler`,
       definition,
