@@ -52,6 +52,13 @@ export const EMITTERS: readonly Emitter[] = [
     },
   },
   {
+    name: "client",
+    async emit(model) {
+      const { emitClient } = await import("../emit/client/client.js");
+      return { files: emitClient(model) };
+    },
+  },
+  {
     name: "examples",
     async emit(model) {
       const { emitExamples } = await import("../emit/examples/examples.js");
