@@ -1,6 +1,7 @@
 /** The `mcp-gen` command. Exit codes: 0 ok, 1 spec errors or stale output, 2 usage or internal error. */
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
+import { registerClient } from "./client.js";
 import type { CliContext } from "./context.js";
 import { registerDocs } from "./docs.js";
 import { registerGenerate } from "./generate.js";
@@ -10,7 +11,14 @@ import { registerInit } from "./init.js";
 import { processIo, type Io } from "./report.js";
 
 /** Every command, in the order `--help` lists them. */
-const COMMANDS: Array<(program: Command, context: CliContext) => void> = [registerGenerate, registerImport, registerDocs, registerInit, registerLint];
+const COMMANDS: Array<(program: Command, context: CliContext) => void> = [
+  registerGenerate,
+  registerImport,
+  registerClient,
+  registerDocs,
+  registerInit,
+  registerLint,
+];
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 

@@ -411,6 +411,18 @@ export const MESSAGES = {
       ...serverFailures(),
     },
   },
+  // The typed client of a server you do not own (`mcp-gen client`)
+  MG072: {
+    severity: "error",
+    title: "`mcp-gen client`: a tool list it cannot make a client of",
+    docs: "`mcp-gen client`: the tool list holds no tools; a file in the way that mcp-gen did not write; a tool without an `inputSchema` object (skipped) or with an `outputSchema` that is no object (typed as content) (warnings)",
+    messages: {
+      empty: m`${"source"} lists no tools: there is nothing to call`,
+      noInputSchema: m`tool "${"name"}" has no \`inputSchema\` object; skipped`,
+      outputSchemaNotObject: m`tool "${"name"}": its \`outputSchema\` is not an object; its method resolves to the result's content`,
+      notGenerated: m`${"file"} exists and was not written by mcp-gen; not overwritten (remove it or choose another --out)`,
+    },
+  },
   // Lint rules: severities are defaults; `lint.rules` in the config changes them
   MG100: {
     severity: "warning",
