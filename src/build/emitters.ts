@@ -53,9 +53,9 @@ export const EMITTERS: readonly Emitter[] = [
   },
   {
     name: "client",
-    async emit(model) {
+    async emit(model, { recorded }) {
       const { emitClient } = await import("../emit/client/client.js");
-      return { files: emitClient(model) };
+      return { files: emitClient(model, { validators: true, reuse: recorded?.sharedFile }) };
     },
   },
   {

@@ -4,9 +4,9 @@
  * not load the server and a server never loads this file).
  */
 import type { JsonObject, ProjectModel, ToolModel } from "../../spec/model.js";
-import type { GeneratedFile } from "../shared/generated-file.js";
+import type { GeneratedFile, ReuseShared } from "../shared/generated-file.js";
 import { generatedHeader, sanitizeForComment, specFiles } from "../shared/header.js";
-import { renderTemplate, tsIdentifier, tsString } from "../shared/templates.js";
+import { renderKey, renderTemplate, tsIdentifier, tsString } from "../shared/templates.js";
 
 export interface ClientEmitOptions {
   /**
@@ -17,6 +17,8 @@ export interface ClientEmitOptions {
   validators: boolean;
   /** The first line; by default the header every generated file has. */
   header?: string;
+  /** Leaves the file out when the one on disk was rendered from the same data (see `ReuseShared`). */
+  reuse?: ReuseShared;
 }
 
 /**
@@ -50,14 +52,15 @@ export function emitClient(model: ProjectModel, options: ClientEmitOptions = { v
     "type ToolsClientOptions",
     ...(tools.length > 0 ? ["toolCaller"] : []),
   ];
-  const contents = renderTemplate("client.ts", {
+  const context = {
     header: options.header ?? generatedHeader(specFiles(model)),
     runtimeImports: runtimeImports.join(", "),
     tools,
     validators: tools.flatMap((tool) => (tool.validateInput ? [tool.validateInput] : [])),
     example: tools[0]?.method ?? null,
-  });
-  return [{ area: "generated", path: "client.ts", contents, mode: "generated" }];
+  };
+  if (options.reuse?.("client.ts", renderKey("client.ts", context))) return [];
+  return [{ area: "generated", path: "client.ts", contents: renderTemplate("client.ts", context), mode: "generated" }];
 }
 
 /**

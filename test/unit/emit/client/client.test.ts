@@ -110,4 +110,12 @@ describe("emitClient", () => {
     );
     expect(diagnostics.map((d) => d.code)).toEqual(["MG014"]);
   });
+
+  test("left out when the build session has the file rendered from the same data; the key follows the data", () => {
+    const keys: string[] = [];
+    const model = projectOf([modelFromWire(weather)]);
+    expect(emitClient(model, { validators: true, reuse: (_path, key) => (keys.push(key), true) })).toEqual([]);
+    emitClient(projectOf([modelFromWire({ ...weather, description: "Another." })]), { validators: true, reuse: (_path, key) => (keys.push(key), false) });
+    expect(keys[0]).not.toBe(keys[1]);
+  });
 });
