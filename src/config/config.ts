@@ -54,6 +54,8 @@ export interface LintConfig {
   /** Severity overrides by rule code (names in the file are turned into codes). */
   rules: Record<string, LintSetting>;
   maxWarnings?: number;
+  /** MG106's limit when the config sets one (a client's lower limit); 64 otherwise. */
+  maxToolNameLength?: number;
 }
 
 export interface ConfigResult {
@@ -128,6 +130,7 @@ export function resolveConfig(options: { cwd: string; configFile?: string }): Co
     config.lint.rules[findLintRule(key)!.code] = setting;
   }
   if (record.lint?.maxWarnings !== undefined) config.lint.maxWarnings = record.lint.maxWarnings;
+  if (record.lint?.maxToolNameLength !== undefined) config.lint.maxToolNameLength = record.lint.maxToolNameLength;
 
   if (record.docs?.out !== undefined && relativeInside(config.outDir, config.docs.outDir) === undefined) {
     // generate owns `out` alone (docsOptions drops a docs.out outside it); the docs command writes anywhere it is told.
@@ -158,7 +161,7 @@ interface ConfigFile {
   server?: { name?: string; version?: string };
   namespace?: string;
   docs?: { formats?: Array<"markdown" | "html">; out?: string };
-  lint?: { rules?: Record<string, LintSetting>; maxWarnings?: number };
+  lint?: { rules?: Record<string, LintSetting>; maxWarnings?: number; maxToolNameLength?: number };
 }
 
 /**

@@ -24,6 +24,7 @@ const ALLOWED: Record<string, string> = {
   "emit/shared/templates.ts: loaded": "mcp-gen's precompiled templates, instantiated on first use; depends on nothing a run reads",
   "emit/handlers/ts-morph-lazy.ts: loaded": "the ts-morph module, loaded on first use (most runs never need it)",
   "spec/ajv.ts: modules": "the ajv modules, loaded on first use",
+  "spec/token-count.ts: loaded": "the tokenizer and its tables, loaded on the first count (a run whose counts are remembered never needs it)",
   "spec/ajv.ts: validated": "the formats ajv-formats can check: a fact of the installed package, computed on first use",
   "write/apply.ts: tempCounter": "temp file names must differ within the process, whatever run writes them; one random start per process",
 };

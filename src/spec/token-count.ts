@@ -1,0 +1,77 @@
+/**
+ * What a tool costs a model's context: the tokens of its `tools/list` entry as the server
+ * sends it (compact JSON, the members in the wire order), counted with OpenAI's
+ * o200k_base encoding (gpt-tokenizer). Other models tokenize differently, so for them
+ * the counts are an approximation.
+ *
+ * The tokenizer's tables cost a noticeable load and most runs need no count (a build
+ * whose counts are all remembered, `lint` without a budget), so it is loaded on the first
+ * count, synchronously (gpt-tokenizer ships CommonJS beside its ES modules).
+ */
+import { createRequire } from "node:module";
+import type { JsonValue } from "./model.js";
+
+/** The encoding every count uses; callers print it beside the numbers. */
+export const TOKEN_ENCODING = "o200k_base";
+
+/** A tools/list entry: the model's `tool.wire`, or an entry read from a dump or a server. */
+export type ToolListEntry = { readonly name: string } & { readonly [key: string]: unknown };
+
+/**
+ * One entry's count. `total` is the whole entry counted at once, as it goes over the wire.
+ * `parts` counts each member on its own (`"description":"..."`), so the parts add up to
+ * about the total, not exactly: the tokenizer merges punctuation across member boundaries
+ * (`","`) and the braces belong to no member. A member the entry lacks is absent.
+ */
+export interface ToolTokens {
+  total: number;
+  parts: ToolTokenParts;
+}
+
+export interface ToolTokenParts {
+  name?: number;
+  title?: number;
+  description?: number;
+  inputSchema?: number;
+  outputSchema?: number;
+  annotations?: number;
+  /** Any other member the entry carries (`icons`, `_meta`, `execution`, ...). */
+  [member: string]: number | undefined;
+}
+
+interface Tokenizer {
+  countTokens(text: string, options: { disallowedSpecial: Set<string> }): number;
+}
+
+let loaded: Tokenizer | undefined;
+
+function tokenizer(): Tokenizer {
+  loaded ??= createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as Tokenizer;
+  return loaded;
+}
+
+/** Whether anything in this process has needed the tokenizer yet (tests check that remembered counts do not). */
+export function tokenizerLoaded(): boolean {
+  return loaded !== undefined;
+}
+
+/**
+ * The tokens of a text. Text that spells a special token (`<|endoftext|>`) in a description
+ * is plain text to the model that reads it, so it is counted as such instead of refused.
+ */
+export function countTokens(text: string): number {
+  return tokenizer().countTokens(text, { disallowedSpecial: NO_SPECIAL_TOKENS as Set<string> });
+}
+
+// The options object is only read by the tokenizer; one empty set serves every call.
+const NO_SPECIAL_TOKENS: ReadonlySet<string> = new Set<string>();
+
+/** The tokens of one tools/list entry, in total and member by member. */
+export function toolTokens(entry: ToolListEntry): ToolTokens {
+  const parts: ToolTokenParts = {};
+  for (const [member, value] of Object.entries(entry)) {
+    if (value === undefined) continue;
+    parts[member] = countTokens(`${JSON.stringify(member)}:${JSON.stringify(value as JsonValue)}`);
+  }
+  return { total: countTokens(JSON.stringify(entry)), parts };
+}
