@@ -78,7 +78,8 @@ export interface ToolCaller {
 export function toolCaller(client: McpClient, options: ToolsClientOptions = {}): ToolCaller {
   const call = async (tool: ClientTool, args: object, callOptions: ToolCallOptions | undefined): Promise<CallToolResult> => {
     const name = tool.definition.name;
-    if (options.validateArguments && tool.validateInput && !tool.validateInput(args)) {
+    // On a copy: validators that fill in defaults would change the caller's object (the server fills them in anyway).
+    if (options.validateArguments && tool.validateInput && !tool.validateInput(structuredClone(args))) {
       throw new InvalidToolArgumentsError(name, describeViolations(tool.validateInput.errors));
     }
     // The definition the client was generated from: the SDK validates structured output
