@@ -143,7 +143,7 @@ function toolModels(entries: unknown[], listPath: DumpPath, locate: Locator, lab
       diagnostics.push(createDiagnostic({ code: "MG010", messageId: "toolWithoutName", severity: "warning", format: { number: index + 1 }, location }));
       return;
     }
-    if (!isObject(wire.inputSchema)) {
+    if (!isObject(wire.inputSchema) || wire.inputSchema.type !== "object") {
       diagnostics.push(createDiagnostic({ code: "MG072", messageId: "noInputSchema", severity: "warning", format: { name: wire.name }, location }));
       return;
     }
@@ -153,6 +153,20 @@ function toolModels(entries: unknown[], listPath: DumpPath, locate: Locator, lab
       outputSchema = undefined;
     }
     const { outputSchema: _dropped, ...rest } = wire;
+    // The tool module declares the definition as the runtime's ToolDefinition: a field of another type would not compile.
+    for (const [field, expected] of Object.entries(WIRE_FIELDS)) {
+      if (rest[field] === undefined || expected.accepts(rest[field])) continue;
+      diagnostics.push(
+        createDiagnostic({
+          code: "MG072",
+          messageId: "fieldDropped",
+          severity: "warning",
+          format: { name: wire.name, field, expected: expected.says },
+          location,
+        }),
+      );
+      delete rest[field];
+    }
     const definition = { ...rest, ...(outputSchema ? { outputSchema } : {}) } as unknown as WireTool;
     tools.push({
       name: wire.name,
@@ -169,6 +183,24 @@ function toolModels(entries: unknown[], listPath: DumpPath, locate: Locator, lab
   diagnostics.push(...checkIdentifierCollisions(tools));
   return { tools, diagnostics };
 }
+
+const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
+
+/** The fields of a tools/list entry whose type the runtime's ToolDefinition fixes, and what it accepts. */
+const WIRE_FIELDS: Record<string, { says: string; accepts: (value: unknown) => boolean }> = {
+  title: { says: "a string", accepts: (value) => typeof value === "string" },
+  description: { says: "a string", accepts: (value) => typeof value === "string" },
+  annotations: {
+    says: "an object with boolean hints and a string title",
+    accepts: (value) =>
+      isObject(value) &&
+      (value.title === undefined || typeof value.title === "string") &&
+      HINTS.every((hint) => value[hint] === undefined || typeof value[hint] === "boolean"),
+  },
+  icons: { says: "an array", accepts: Array.isArray },
+  _meta: { says: "an object", accepts: isObject },
+  execution: { says: "an object", accepts: isObject },
+};
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -107,6 +107,28 @@ describe("mcp-gen client", () => {
     expect(checked.status).toBe(0);
   });
 
+  it("entries a definition cannot hold as sent: skipped or trimmed with a warning, and the rest compiles", { timeout: 120_000 }, () => {
+    const odd = [
+      { name: "no_type", inputSchema: {} },
+      { name: "loose", title: 5, annotations: { readOnlyHint: "yes" }, icons: {}, inputSchema: { type: "object" }, outputSchema: [] },
+    ];
+    writeFileSync(path.join(project, "odd.json"), JSON.stringify(odd, null, 2));
+    const run = runCli(["client", "odd.json", "--out", "odd"], project);
+    expect(run.status).toBe(0);
+    expect(run.stderr.match(/warning MG072 .*/g)).toEqual([
+      'warning MG072 tool "no_type" has no `inputSchema` of `type: object` (MCP requires one); skipped',
+      'warning MG072 tool "loose": `annotations` is not what MCP allows there (an object with boolean hints and a string title); left out of its definition',
+      'warning MG072 tool "loose": `icons` is not what MCP allows there (an array); left out of its definition',
+      'warning MG072 tool "loose": `title` is not what MCP allows there (a string); left out of its definition',
+      'warning MG072 tool "loose": its `outputSchema` is not an object; its method resolves to the result\'s content',
+    ]);
+    expect(readFileSync(path.join(project, "odd/client.ts"), "utf8")).toContain(
+      "  loose(args?: LooseInput, options?: ToolCallOptions): Promise<ToolResultContent>;",
+    );
+    const checked = typeCheck(project, ["odd"]);
+    expect(checked.output).toBe("");
+  });
+
   it("run again on a shorter list: the files of tools no longer listed go, files it did not write stay", () => {
     writeFileSync(path.join(project, "two.json"), JSON.stringify(definitions.slice(0, 2)));
     writeFileSync(path.join(project, "from-dump/tools/notes.ts"), "export const mine = 1;\n");
