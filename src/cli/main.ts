@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { registerClient } from "./client.js";
 import type { CliContext } from "./context.js";
+import { registerDiff } from "./diff.js";
 import { registerDocs } from "./docs.js";
 import { registerGenerate } from "./generate.js";
 import { registerImport } from "./import.js";
@@ -15,6 +16,7 @@ const COMMANDS: Array<(program: Command, context: CliContext) => void> = [
   registerGenerate,
   registerImport,
   registerClient,
+  registerDiff,
   registerDocs,
   registerInit,
   registerLint,
