@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from "node:path";
 import { hasErrors, type Diagnostic, type Location } from "../../diagnostics/diagnostic.js";
 import { createDiagnostic } from "../../diagnostics/messages.js";
-import type { GeneratedFile } from "../../emit/shared/generated-file.js";
+import type { RenderedFile } from "../../emit/shared/generated-file.js";
 import { sanitizeForComment } from "../../emit/shared/header.js";
 import { dialectOf } from "../../spec/dialect.js";
 import { checkIdentifierCollisions, toolIdentifiers } from "../../spec/identifiers.js";
@@ -100,14 +100,15 @@ export async function writeClient(file: string | undefined, options: ClientComma
   };
   const [{ emitToolModules }, { emitClient }] = await Promise.all([import("../../emit/tools/tool-modules.js"), import("../../emit/client/client.js")]);
   const header = `${OWN_HEADER}${sanitizeForComment(label)}. Do not edit: run \`mcp-gen client\` again.`;
-  const files: GeneratedFile[] = [...(await emitToolModules(model)), ...emitClient(model, { validators: false, header })].map((f) => ({
+  const { renderFiles } = await import("../../emit/shared/generated-file.js");
+  const files = (await renderFiles([...emitToolModules(model), ...emitClient(model, { validators: false, header })])).map((f) => ({
     ...f,
     contents: `${header}\n${f.contents.slice(f.contents.indexOf("\n") + 1)}`,
   }));
 
   const inTheWay = files.filter((f) => !ownedOrAbsent(path.join(outDir, f.path)));
   if (inTheWay.length > 0) {
-    const shown = (f: GeneratedFile) => toPosix(path.relative(cwd, path.join(outDir, f.path)));
+    const shown = (f: RenderedFile) => toPosix(path.relative(cwd, path.join(outDir, f.path)));
     return outcome([...diagnostics, ...inTheWay.map((f) => createDiagnostic({ code: "MG072", messageId: "notGenerated", format: { file: shown(f) } }))]);
   }
   const written: string[] = [];

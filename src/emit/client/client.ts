@@ -4,7 +4,8 @@
  * not load the server and a server never loads this file).
  */
 import type { JsonObject, ProjectModel, ToolModel } from "../../spec/model.js";
-import type { GeneratedFile, ReuseShared } from "../shared/generated-file.js";
+import type { EmitContext } from "../shared/emitter.js";
+import type { GeneratedFile } from "../shared/generated-file.js";
 import { generatedHeader, sanitizeForComment, specFiles } from "../shared/header.js";
 import { renderKey, renderTemplate, tsIdentifier, tsString } from "../shared/templates.js";
 
@@ -17,8 +18,11 @@ export interface ClientEmitOptions {
   validators: boolean;
   /** The first line; by default the header every generated file has. */
   header?: string;
-  /** Leaves the file out when the one on disk was rendered from the same data (see `ReuseShared`). */
-  reuse?: ReuseShared;
+}
+
+/** The emitter (src/emit/shared/emitter.ts). */
+export function emit(model: ProjectModel, _context?: EmitContext): GeneratedFile[] {
+  return emitClient(model);
 }
 
 /**
@@ -59,8 +63,9 @@ export function emitClient(model: ProjectModel, options: ClientEmitOptions = { v
     validators: tools.flatMap((tool) => (tool.validateInput ? [tool.validateInput] : [])),
     example: tools[0]?.method ?? null,
   };
-  if (options.reuse?.("client.ts", renderKey("client.ts", context))) return [];
-  return [{ area: "generated", path: "client.ts", contents: renderTemplate("client.ts", context), mode: "generated" }];
+  return [
+    { area: "generated", path: "client.ts", mode: "generated", key: renderKey("client.ts", context), render: () => renderTemplate("client.ts", context) },
+  ];
 }
 
 /**

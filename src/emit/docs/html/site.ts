@@ -25,9 +25,14 @@ export interface HtmlPage {
 }
 
 export function renderHtmlSite(model: ProjectModel, schemas: CompiledSchemas = new CompiledSchemas()): HtmlPage[] {
+  return htmlPages(model, schemas).map((page) => ({ path: page.path, contents: page.render() }));
+}
+
+/** The reference's pages, each rendered when asked. */
+export function htmlPages(model: ProjectModel, schemas: CompiledSchemas = new CompiledSchemas()): Array<{ path: string; render: () => string }> {
   return [
-    ...model.tools.map((tool) => ({ path: `${tool.ids.file}.html`, contents: toolPage(model, tool, schemas) })),
-    { path: "index.html", contents: indexPage(model) },
+    ...model.tools.map((tool) => ({ path: `${tool.ids.file}.html`, render: () => toolPage(model, tool, schemas) })),
+    { path: "index.html", render: () => indexPage(model) },
   ];
 }
 
