@@ -41,6 +41,7 @@ export default defineConfig({
           { text: "Monorepos", link: "/guide/monorepos" },
           { text: "Docs for your tools", link: "/guide/tool-docs" },
           { text: "CI recipes", link: "/guide/ci" },
+          { text: "Calling a server from code", link: "/guide/calling-from-code" },
         ],
       },
       {

@@ -1,6 +1,7 @@
 /** The `mcp-gen` command. Exit codes: 0 ok, 1 spec errors or stale output, 2 usage or internal error. */
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
+import { registerClient } from "./client.js";
 import type { CliContext } from "./context.js";
 import { registerDiff } from "./diff.js";
 import { registerDocs } from "./docs.js";
@@ -14,6 +15,7 @@ import { processIo, type Io } from "./report.js";
 const COMMANDS: Array<(program: Command, context: CliContext) => void> = [
   registerGenerate,
   registerImport,
+  registerClient,
   registerDiff,
   registerDocs,
   registerInit,

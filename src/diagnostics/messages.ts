@@ -432,6 +432,19 @@ export const MESSAGES = {
       ...serverFailures(),
     },
   },
+  // The typed client of a server you do not own (`mcp-gen client`)
+  MG072: {
+    severity: "error",
+    title: "`mcp-gen client`: a tool list it cannot make a client of",
+    docs: "`mcp-gen client`: the tool list holds no tools; a file in the way that mcp-gen did not write; a tool without an `inputSchema` of `type: object` (skipped), with an `outputSchema` that is no object (typed as content) or another field of the wrong type (left out) (warnings)",
+    messages: {
+      empty: m`${"source"} lists no tools: there is nothing to call`,
+      noInputSchema: m`tool "${"name"}" has no \`inputSchema\` of \`type: object\` (MCP requires one); skipped`,
+      fieldDropped: m`tool "${"name"}": \`${"field"}\` is not what MCP allows there (${"expected"}); left out of its definition`,
+      outputSchemaNotObject: m`tool "${"name"}": its \`outputSchema\` is not an object; its method resolves to the result's content`,
+      notGenerated: m`${"file"} exists and was not written by mcp-gen; not overwritten (remove it or choose another --out)`,
+    },
+  },
   // Reading a side of `mcp-gen diff`
   MG075: {
     severity: "error",

@@ -120,6 +120,7 @@ export function toolIdentifiers(name: string): ToolIdentifiers {
   return {
     pascal,
     handler: RESERVED_IDENTIFIERS.has(camel) ? `${camel}Handler` : camel,
+    method: camel,
     file,
     inputType: `${pascal}Input`,
     argumentsType: `${pascal}Arguments`,

@@ -34,6 +34,12 @@ export interface ToolIdentifiers {
   pascal: string;
   /** camelCase name of the handler export, e.g. `getWeather`; never a reserved word. */
   handler: string;
+  /**
+   * camelCase method of the typed client (`generated/client.ts`), e.g. `getWeather`. A
+   * property name, so reserved words stay (`tools.delete()`); two tools share one only
+   * when they share `pascal`, which MG014 already reports.
+   */
+  method: string;
   /** File stem for `generated/tools/<file>.ts` and `handlers/<file>.ts`, e.g. `get_weather`. */
   file: string;
   /** `GetWeatherInput`: what the handler gets, defaults filled in. */

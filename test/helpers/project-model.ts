@@ -20,6 +20,7 @@ export function toolModel(fixture: ToolFixture): ToolModel {
   const ids: ToolIdentifiers = {
     pascal,
     handler: pascal[0].toLowerCase() + pascal.slice(1),
+    method: pascal[0].toLowerCase() + pascal.slice(1),
     file: name,
     inputType: `${pascal}Input`,
     argumentsType: `${pascal}Arguments`,

@@ -108,7 +108,14 @@ describe("partial runs", () => {
     edit(dir, "specs/add.yaml", (text) => text.replace("Add two numbers.", "Adds two numbers together."));
     const run = await generateBoth(dir);
     expect(run.changedSpecs).toEqual(["specs/add.yaml"]);
-    expect(run.written).toEqual(["generated/docs/add_numbers.md", "generated/docs/catalog.json", "generated/docs/index.md", "generated/tools/add_numbers.ts"]);
+    // The client's doc comments carry the description.
+    expect(run.written).toEqual([
+      "generated/client.ts",
+      "generated/docs/add_numbers.md",
+      "generated/docs/catalog.json",
+      "generated/docs/index.md",
+      "generated/tools/add_numbers.ts",
+    ]);
     expect(readFileSync(path.join(dir, "generated/tools/add_numbers.ts"), "utf8")).toContain("Adds two numbers together.");
     // Every other output is kept (counted as unchanged), the manifest too.
     expect(run.unchanged).toContain("generated/tools/get_weather.ts");
