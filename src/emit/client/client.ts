@@ -26,10 +26,10 @@ export function emit(model: ProjectModel, _context?: EmitContext): GeneratedFile
 }
 
 /**
- * What a caller sends: the one place the client names its argument types.
- * TODO(types): `tool.ids.argumentsType` (`<Tool>Arguments`) once the tool modules export it.
+ * What a caller sends (`<Tool>Arguments`: a parameter with a `default` may be left out),
+ * not what the handler gets (`<Tool>Input`, defaults filled in).
  */
-const argumentsType = (tool: ToolModel): string => tool.ids.inputType;
+const argumentsType = (tool: ToolModel): string => tool.ids.argumentsType;
 
 export function emitClient(model: ProjectModel, options: ClientEmitOptions = { validators: true }): GeneratedFile[] {
   const tools = model.tools.map((tool) => {

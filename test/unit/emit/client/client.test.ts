@@ -36,13 +36,13 @@ describe("emitClient", () => {
     expect(text).toContain(calls);
   });
 
-  test("arguments typed by the input type (the one place the client names it); optional when nothing is required", () => {
+  test("arguments typed by what a caller sends, <Tool>Arguments (the one place the client names it); optional when nothing is required", () => {
     const text = contents([weather, confetti]);
-    expect(text).toContain("  getWeather(args: GetWeatherInput, options?: ToolCallOptions): Promise<GetWeatherOutput>;");
-    expect(text).toContain("  launchConfetti(args?: LaunchConfettiInput, options?: ToolCallOptions): Promise<ToolResultContent>;");
+    expect(text).toContain("  getWeather(args: GetWeatherArguments, options?: ToolCallOptions): Promise<GetWeatherOutput>;");
+    expect(text).toContain("  launchConfetti(args?: LaunchConfettiArguments, options?: ToolCallOptions): Promise<ToolResultContent>;");
     expect(text).toContain("    launchConfetti: (args = {}, callOptions) =>");
-    expect(text).toContain('import { getWeatherTool, type GetWeatherInput, type GetWeatherOutput } from "./tools/get_weather.js";');
-    expect(text).toContain('import { launchConfettiTool, type LaunchConfettiInput } from "./tools/launch_confetti.js";');
+    expect(text).toContain('import { getWeatherTool, type GetWeatherArguments, type GetWeatherOutput } from "./tools/get_weather.js";');
+    expect(text).toContain('import { launchConfettiTool, type LaunchConfettiArguments } from "./tools/launch_confetti.js";');
   });
 
   test("no outputSchema anywhere: ToolResultContent is imported, no output type", () => {
@@ -83,8 +83,8 @@ describe("emitClient", () => {
       { name: "delete", inputSchema: { type: "object" } },
       { name: "3d_print", inputSchema: { type: "object" } },
     ]);
-    expect(text).toContain("  delete(args?: DeleteInput");
-    expect(text).toContain("  tool3DPrint(args?: Tool3DPrintInput");
+    expect(text).toContain("  delete(args?: DeleteArguments");
+    expect(text).toContain("  tool3DPrint(args?: Tool3DPrintArguments");
   });
 
   test("arguments with a required-ish root are not optional", () => {
@@ -93,7 +93,7 @@ describe("emitClient", () => {
       { type: "object", minProperties: 1 },
       { type: "object", required: ["a"] },
     ]) {
-      expect(contents([{ name: "pick", inputSchema }])).toContain("  pick(args: PickInput,");
+      expect(contents([{ name: "pick", inputSchema }])).toContain("  pick(args: PickArguments,");
     }
   });
 
