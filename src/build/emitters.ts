@@ -62,7 +62,7 @@ export const EMITTERS: readonly Emitter[] = [
     name: "docs",
     async emit(model, { config, memo, recorded }) {
       const { emitDocs } = await import("../emit/docs/docs.js");
-      return { files: emitDocs(model, config, recorded?.toolFile, recorded?.sharedFile, memo.schemas) };
+      return { files: emitDocs(model, config, recorded?.toolFile, recorded?.sharedFile, memo.schemas, (tool) => memo.tokens.of(tool.wire)) };
     },
   },
   {

@@ -135,6 +135,7 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   const { lintFiles, maxWarningsExceeded } = await import("../lint/lint.js");
   const linted = lintFiles(model, built.toolSources, { rules: config.lint.rules }, recordedLint);
   result.diagnostics.push(...linted.diagnostics);
+  result.diagnostics.push(...(await budgetStage(model, config, session)));
   result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
   if (hasErrors(result.diagnostics) || options.lintOnly) return finish();
 
@@ -210,6 +211,17 @@ async function loadStage(
   const { loadProject } = await import("./load-project.js");
   const loaded = loadProject({ cwd, config: options.config }, await session.memo());
   return { config: loaded.config, built: loaded.build, diagnostics: loaded.diagnostics, sources: loaded.sources };
+}
+
+/**
+ * The config's token budgets (`budget:`), as lint findings. Counts go through the session's
+ * memo: a tool counted by an earlier run (restored with its spec's record) is not counted
+ * again, and a project without a budget counts nothing here.
+ */
+async function budgetStage(model: ProjectModel, config: ResolvedConfig, session: BuildSession): Promise<Diagnostic[]> {
+  if (config.budget.perTool === undefined && config.budget.total === undefined) return [];
+  const [{ budgetFindings }, { tokens }] = await Promise.all([import("../lint/budget.js"), session.memo()]);
+  return budgetFindings(model, config.budget, (tool) => tokens.of(tool.wire), config.lint.rules);
 }
 
 /**

@@ -23,12 +23,16 @@ import type { ResolvedConfig } from "../config/config.js";
 import type { TypeTranslations } from "../emit/tools/tool-modules.js";
 import type { ParsedFiles } from "../yaml/load.js";
 import type { CompiledSchemas } from "../spec/schemas.js";
+import type { ToolModel } from "../spec/model.js";
+import type { TokenCounts, ToolTokens } from "../spec/token-count.js";
 
 /** The memo tables, by what they hold; each stage takes the ones it computes through. */
 export interface SessionMemo {
   parsed: ParsedFiles;
   schemas: CompiledSchemas;
   translations: TypeTranslations;
+  /** Token counts of tools/list entries (src/spec/token-count.ts), by the entry's content. */
+  tokens: TokenCounts;
 }
 
 /** What `restore` found: the recorded answer, what a partial run reuses, or nothing (a full run). */
@@ -53,13 +57,17 @@ export class BuildSession {
    * emitter's code, which a run answered from the cache never needs.
    */
   memo(): Promise<SessionMemo> {
-    this.tables ??= Promise.all([import("../yaml/load.js"), import("../spec/schemas.js"), import("../emit/tools/tool-modules.js")]).then(
-      ([{ ParsedFiles }, { CompiledSchemas }, { TypeTranslations }]) => ({
-        parsed: new ParsedFiles(),
-        schemas: new CompiledSchemas(),
-        translations: new TypeTranslations(),
-      }),
-    );
+    this.tables ??= Promise.all([
+      import("../yaml/load.js"),
+      import("../spec/schemas.js"),
+      import("../emit/tools/tool-modules.js"),
+      import("../spec/token-count.js"),
+    ]).then(([{ ParsedFiles }, { CompiledSchemas }, { TypeTranslations }, { TokenCounts }]) => ({
+      parsed: new ParsedFiles(),
+      schemas: new CompiledSchemas(),
+      translations: new TypeTranslations(),
+      tokens: new TokenCounts(),
+    }));
     return this.tables;
   }
 
@@ -91,6 +99,7 @@ export class BuildSession {
       load: sideEntries("chunks"),
     });
     tables.translations.restoreFrom({ keys: new Set(Object.values(memo.typesKeys)), load: sideEntries("types") });
+    tables.tokens.restoreFrom(() => recordedTokens(memo));
     return { kind: "partial", partial, memo, base: loaded.base };
   }
 
@@ -117,6 +126,16 @@ export class BuildSession {
         types: { id: memo.side.types, data: () => tables.translations.translationsFor(typesKeys) },
       },
     });
+  }
+}
+
+/** The token counts a memo's spec entries recorded, with the entries they count. */
+function* recordedTokens(memo: SpecMemo): Iterable<readonly [ToolModel["wire"], ToolTokens]> {
+  for (const entry of Object.values(memo.specs)) {
+    for (const tool of entry.tools) {
+      const tokens = entry.tokens?.[tool.name];
+      if (tokens) yield [tool.wire, tokens];
+    }
   }
 }
 

@@ -16,7 +16,7 @@ import { formatMessage, paramMessage, type MessageTemplate, type MessageValue, t
 
 export type LintSetting = Severity | "off";
 
-export type LintCategory = "annotations" | "descriptions" | "names" | "schemas" | "examples";
+export type LintCategory = "annotations" | "descriptions" | "names" | "schemas" | "examples" | "budget";
 
 interface CatalogueEntry {
   severity: Severity;
@@ -585,6 +585,32 @@ export const MESSAGES = {
       name: "examples-missing",
       category: "examples",
       why: "examples are checked at generate time, run as tests and shown in the docs",
+    },
+  },
+  MG150: {
+    severity: "warning",
+    title: "tool over its token budget (budget.perTool)",
+    docs: "a tool whose `tools/list` entry costs more o200k_base tokens than `budget.perTool` (only when the config sets it; see `mcp-gen budget`)",
+    messages: {
+      default: m`tool \`${"tool"}\` costs ${"tokens"} tokens in tools/list, over budget.perTool (${"limit"}): description ${"description"}, schemas ${"schemas"}`,
+    },
+    rule: {
+      name: "tool-token-budget",
+      category: "budget",
+      why: "every tool's name, description and schemas sit in the model's context on every turn",
+    },
+  },
+  MG151: {
+    severity: "warning",
+    title: "tool list over its token budget (budget.total)",
+    docs: "the whole tool list costs more o200k_base tokens than `budget.total` (only when the config sets it; see `mcp-gen budget`)",
+    messages: {
+      default: m`the ${"tools"} tools cost ${"tokens"} tokens in tools/list, over budget.total (${"limit"}); the largest: ${"largest"}`,
+    },
+    rule: {
+      name: "list-token-budget",
+      category: "budget",
+      why: "the whole tool list sits in the model's context on every turn, before any work starts",
     },
   },
   MG140: {

@@ -14,8 +14,8 @@ import type { JsonValue } from "./model.js";
 /** The encoding every count uses; callers print it beside the numbers. */
 export const TOKEN_ENCODING = "o200k_base";
 
-/** A tools/list entry: the model's `tool.wire`, or an entry read from a dump or a server. */
-export type ToolListEntry = { readonly name: string } & { readonly [key: string]: unknown };
+/** A tools/list entry: the model's `tool.wire` (a `WireTool`), or an entry read from a dump or a server. */
+export type ToolListEntry = object;
 
 /**
  * One entry's count. `total` is the whole entry counted at once, as it goes over the wire.
@@ -69,9 +69,67 @@ const NO_SPECIAL_TOKENS: ReadonlySet<string> = new Set<string>();
 /** The tokens of one tools/list entry, in total and member by member. */
 export function toolTokens(entry: ToolListEntry): ToolTokens {
   const parts: ToolTokenParts = {};
-  for (const [member, value] of Object.entries(entry)) {
+  for (const [member, value] of Object.entries(entry as Record<string, unknown>)) {
     if (value === undefined) continue;
     parts[member] = countTokens(`${JSON.stringify(member)}:${JSON.stringify(value as JsonValue)}`);
   }
   return { total: countTokens(JSON.stringify(entry)), parts };
+}
+
+/**
+ * The build session's memo of counts, by the entry's content (its wire JSON): a count is
+ * made once per distinct entry, and counts an earlier run recorded are taken as they are,
+ * so a run whose counts are all remembered never loads the tokenizer.
+ */
+export class TokenCounts {
+  private readonly byContent = new Map<string, ToolTokens>();
+  private pending: Array<() => Iterable<readonly [ToolListEntry, ToolTokens]>> = [];
+
+  /** The entry's count: remembered, or counted now. */
+  of(entry: ToolListEntry): ToolTokens {
+    this.takePending();
+    const key = JSON.stringify(entry);
+    let counted = this.byContent.get(key);
+    if (!counted) this.byContent.set(key, (counted = toolTokens(entry)));
+    return counted;
+  }
+
+  /** Whether the entry's count is remembered (`of` would not count). */
+  knows(entry: ToolListEntry): boolean {
+    this.takePending();
+    return this.byContent.has(JSON.stringify(entry));
+  }
+
+  /** Counts an earlier run recorded, read when a count is first asked for. */
+  restoreFrom(load: () => Iterable<readonly [ToolListEntry, ToolTokens]>): void {
+    this.pending.push(load);
+  }
+
+  private takePending(): void {
+    if (this.pending.length === 0) return;
+    const loads = this.pending;
+    this.pending = [];
+    for (const load of loads) {
+      for (const [entry, tokens] of load()) if (isToolTokens(tokens)) this.byContent.set(JSON.stringify(entry), tokens);
+    }
+  }
+}
+
+/** A recorded count as the cache holds it (anything else is not a count, and is made again). */
+function isToolTokens(value: unknown): value is ToolTokens {
+  if (typeof value !== "object" || value === null) return false;
+  const { total, parts } = value as { total?: unknown; parts?: unknown };
+  return (
+    typeof total === "number" &&
+    typeof parts === "object" &&
+    parts !== null &&
+    Object.values(parts).every((part) => typeof part === "number")
+  );
+}
+
+/** How a count is split for people: the description, the schemas (input and output), and the rest. */
+export function tokenShares(tokens: ToolTokens): { description: number; schemas: number; other: number } {
+  const { description = 0, inputSchema = 0, outputSchema = 0 } = tokens.parts;
+  const all = Object.values(tokens.parts).reduce<number>((sum, part) => sum + (part ?? 0), 0);
+  return { description, schemas: inputSchema + outputSchema, other: all - description - inputSchema - outputSchema };
 }

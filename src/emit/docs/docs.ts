@@ -11,6 +11,8 @@ import { renderHtmlSite } from "./html/site.js";
 import { schemaTable, type PropertyRow, type SchemaTable } from "./schema-table.js";
 import { tagGroups } from "./tag-groups.js";
 import { CompiledSchemas } from "../../spec/schemas.js";
+import type { ToolTokens } from "../../spec/token-count.js";
+import { contextCostSentence, countedHere, listCostPhrase, type ToolTokensOf } from "./token-cost.js";
 import type { JsonObject, ProjectModel, ToolModel } from "../../spec/model.js";
 import type { GeneratedFile, ReuseFile, ReuseShared } from "../shared/generated-file.js";
 import { generatedHeader, specFiles } from "../shared/header.js";
@@ -45,6 +47,8 @@ export function emitDocs(
   reuseShared?: ReuseShared,
   /** The session's compiled schemas (error examples show the runtime's input check). */
   schemas: CompiledSchemas = new CompiledSchemas(),
+  /** Each tool's token count; without it, counted here. */
+  tokens: ToolTokensOf = countedHere(),
 ): GeneratedFile[] {
   const options = source && "outDir" in source ? docsOptions(source) : (source ?? {});
   const formats = options.formats && options.formats.length > 0 ? options.formats : (["markdown"] as const);
@@ -56,17 +60,21 @@ export function emitDocs(
   if (formats.includes("markdown")) {
     model.tools.forEach((tool, index) => {
       const page = `${tool.ids.file}.md`;
-      if (!reuse?.(tool, index, areaPath(page))) add(page, renderToolPage(tool, index + 1, schemas));
+      if (!reuse?.(tool, index, areaPath(page))) add(page, renderToolPage(tool, index + 1, schemas, tokens(tool)));
     });
-    const index = indexContext(model);
+    const index = indexContext(model, tokens);
     if (!reuseShared?.(areaPath("index.md"), renderKey("docs-index.md", index))) add("index.md", renderIndex(index));
   }
   if (formats.includes("html")) {
-    for (const page of renderHtmlSite(model, schemas)) add(`${htmlPrefix}${page.path}`, page.contents);
+    for (const page of renderHtmlSite(model, schemas, tokens)) add(`${htmlPrefix}${page.path}`, page.contents);
   }
   add(
     "catalog.json",
-    renderCatalog(model, (tool) => pageLinks(tool, formats, htmlPrefix)),
+    renderCatalog(
+      model,
+      (tool) => pageLinks(tool, formats, htmlPrefix),
+      tokens,
+    ),
   );
   return files;
 }
@@ -123,7 +131,7 @@ function firstLine(text: string): string {
   return text.replace(/\s*(?:\r\n|[\r\n\u2028\u2029])\s*/g, " ").trim();
 }
 
-function renderToolPage(tool: ToolModel, order: number, schemas: CompiledSchemas): string {
+function renderToolPage(tool: ToolModel, order: number, schemas: CompiledSchemas, tokens: ToolTokens): string {
   const annotations = tool.wire.annotations ?? {};
   const { badges, ignored } = toolBadges(annotations);
   const behaviour = badges.map((badge) => `**${badge.label}**: ${badge.explanation} ${badge.setAs ? `(${inlineCode(badge.setAs)})` : "(default)"}`);
@@ -144,6 +152,7 @@ function renderToolPage(tool: ToolModel, order: number, schemas: CompiledSchemas
       source: tool.sources.length > 0 ? inlineCode(tool.sources[0]) : null,
       tags: tool.tags.length > 0 ? tool.tags.map(inlineCode).join(" ") : null,
       badges: badges.map((badge) => inlineCode(badge.label)).join(" "),
+      cost: contextCostSentence(tokens, inlineCode),
       description: tool.wire.description?.trim() ? escapeBlock(tool.wire.description) : null,
       behaviour,
       input: renderSchema(schemaTable(tool.wire.inputSchema), "No parameters."),
@@ -188,7 +197,7 @@ function markdownRow(row: PropertyRow) {
 }
 
 /** Everything the index page shows, ready for its template. */
-function indexContext(model: ProjectModel) {
+function indexContext(model: ProjectModel, tokens: ToolTokensOf) {
   const count = counted(model.tools.length, "tool");
   return {
     frontmatter: frontmatter(model.server.name, `${count} of the MCP server ${model.server.name}.`, 0, []),
@@ -196,6 +205,7 @@ function indexContext(model: ProjectModel) {
     server: escapeText(model.server.name),
     version: inlineCode(model.server.version),
     count,
+    tokens: listCostPhrase(model, tokens, inlineCode),
     groups: tagGroups(model.tools).map((group) => ({
       heading: escapeText(group.heading),
       tools: group.tools.map((tool) => ({

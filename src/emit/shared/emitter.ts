@@ -9,6 +9,7 @@ import type { ResolvedConfig } from "../../config/config.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { CompiledSchemas } from "../../spec/schemas.js";
 import type { ProjectModel } from "../../spec/model.js";
+import type { ToolTokens } from "../../spec/token-count.js";
 import type { GeneratedFile, ReuseFile, ReuseShared } from "./generated-file.js";
 
 /** What the memo of types translations offers an emitter (src/emit/tools/tool-modules.ts's `TypeTranslations`). */
@@ -16,12 +17,17 @@ export interface TranslationsMemo {
   declarations(tool: ProjectModel["tools"][number]): Promise<string>;
 }
 
+/** What the memo of token counts offers an emitter (src/spec/token-count.ts's `TokenCounts`). */
+export interface TokensMemo {
+  of(entry: ProjectModel["tools"][number]["wire"]): ToolTokens;
+}
+
 export interface EmitContext {
   config: ResolvedConfig;
   /** The handlers folder's top-level `.ts` files by name, with their text, as the run found them. */
   handlers: ReadonlyMap<string, string>;
   /** The build session's memo tables. */
-  memo: { schemas: CompiledSchemas; translations: TranslationsMemo };
+  memo: { schemas: CompiledSchemas; translations: TranslationsMemo; tokens: TokensMemo };
   /**
    * What the build session already has on disk from an earlier run, unchanged (a partial
    * run); the emitters leave those files out. Absent: every file is emitted.
