@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import type { CliContext } from "./context.js";
+import { registerBudget } from "./budget.js";
 import { registerDocs } from "./docs.js";
 import { registerGenerate } from "./generate.js";
 import { registerImport } from "./import.js";
@@ -10,7 +11,14 @@ import { registerInit } from "./init.js";
 import { processIo, type Io } from "./report.js";
 
 /** Every command, in the order `--help` lists them. */
-const COMMANDS: Array<(program: Command, context: CliContext) => void> = [registerGenerate, registerImport, registerDocs, registerInit, registerLint];
+const COMMANDS: Array<(program: Command, context: CliContext) => void> = [
+  registerGenerate,
+  registerImport,
+  registerDocs,
+  registerInit,
+  registerLint,
+  registerBudget,
+];
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 

@@ -119,12 +119,7 @@ export class TokenCounts {
 function isToolTokens(value: unknown): value is ToolTokens {
   if (typeof value !== "object" || value === null) return false;
   const { total, parts } = value as { total?: unknown; parts?: unknown };
-  return (
-    typeof total === "number" &&
-    typeof parts === "object" &&
-    parts !== null &&
-    Object.values(parts).every((part) => typeof part === "number")
-  );
+  return typeof total === "number" && typeof parts === "object" && parts !== null && Object.values(parts).every((part) => typeof part === "number");
 }
 
 /** How a count is split for people: the description, the schemas (input and output), and the rest. */

@@ -70,11 +70,7 @@ export function emitDocs(
   }
   add(
     "catalog.json",
-    renderCatalog(
-      model,
-      (tool) => pageLinks(tool, formats, htmlPrefix),
-      tokens,
-    ),
+    renderCatalog(model, (tool) => pageLinks(tool, formats, htmlPrefix), tokens),
   );
   return files;
 }

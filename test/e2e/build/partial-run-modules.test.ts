@@ -93,4 +93,29 @@ describe("partial runs", () => {
     // What the separate process recorded answers the next run.
     expect((await generate({ cwd: dir })).cached).toBe(true);
   });
+
+  it("loads the tokenizer only for a tools/list entry whose count is not remembered", async () => {
+    const dir = await recorded();
+    const loadsTokenizer = async (): Promise<{ changed: string[]; tokenizer: boolean }> => {
+      const script = `
+        import { generate } from ${JSON.stringify(path.join(process.cwd(), "dist", "build", "generate.js"))};
+        const run = await generate({ cwd: ${JSON.stringify(dir)} });
+        const { createRequire } = await import("node:module");
+        const loaded = Object.keys(createRequire(import.meta.url).cache);
+        console.log(JSON.stringify({ changed: run.changedSpecs, exitCode: run.exitCode, tokenizer: loaded.some((f) => f.includes("gpt-tokenizer")) }));
+      `;
+      const { execFileSync } = await import("node:child_process");
+      const { exitCode, ...out } = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
+      expect(exitCode).toBe(0);
+      return out;
+    };
+    // An example is no part of the entry: every count (the docs show them) is the recorded one.
+    edit(dir, "specs/echo.yaml", (text) =>
+      text.replace("input: { text: hello }\n    output: { text: hello }", "input: { text: hi }\n    output: { text: hi }"),
+    );
+    expect(await loadsTokenizer()).toEqual({ changed: ["specs/echo.yaml"], tokenizer: false });
+    // A new description is: that entry is counted again.
+    edit(dir, "specs/add.yaml", (text) => text.replace("Add two numbers.", "Add two numbers together."));
+    expect(await loadsTokenizer()).toEqual({ changed: ["specs/add.yaml"], tokenizer: true });
+  });
 });

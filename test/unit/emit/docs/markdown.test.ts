@@ -374,7 +374,9 @@ test("zero tools", () => {
   const empty = emitDocs(projectModel([]));
   expect(empty.map((f) => f.path)).toEqual(["docs/index.md", "docs/catalog.json"]);
   expect(empty[0].contents).toContain("# demo-server\n\nVersion `1.2.3`, 0 tools, 0 tokens in `tools/list` (`o200k_base`).\n\n## Connect a client\n");
-  expect(empty[1].contents).toBe('{\n  "catalogVersion": 1,\n  "server": {\n    "name": "demo-server",\n    "version": "1.2.3"\n  },\n  "tokens": {\n    "encoding": "o200k_base",\n    "total": 0\n  },\n  "tools": []\n}\n');
+  expect(empty[1].contents).toBe(
+    '{\n  "catalogVersion": 1,\n  "server": {\n    "name": "demo-server",\n    "version": "1.2.3"\n  },\n  "tokens": {\n    "encoding": "o200k_base",\n    "total": 0\n  },\n  "tools": []\n}\n',
+  );
 });
 
 test("a tool without parameters or description", () => {
