@@ -39,6 +39,7 @@ export default defineConfig({
           { text: "The authoring loop", link: "/guide/authoring-loop" },
           { text: "Monorepos", link: "/guide/monorepos" },
           { text: "Docs for your tools", link: "/guide/tool-docs" },
+          { text: "What your tools cost a model", link: "/guide/budget" },
           { text: "CI recipes", link: "/guide/ci" },
         ],
       },
