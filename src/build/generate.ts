@@ -111,6 +111,9 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   }
   // A partial run (only spec files changed since the recorded run) reads, checks and lints
   // just those files and takes the others' share from the memo; otherwise, everything.
+  // A full run counts every tool's tokens (the docs show them): the tokenizer loads on a
+  // second thread while this one reads the specs (src/spec/token-count.ts).
+  if (restored.kind === "none" && !options.lintOnly) (await session.memo()).tokens.warmUp();
   const run = new IncrementalRun(session, restored);
   if (run.changedSpecs) result.changedSpecs = run.changedSpecs;
 
@@ -130,6 +133,11 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   const model = built.model;
   result.model = model;
   result.toolCount = model.tools.length;
+  // The docs (and the budget, when set) show every tool's token count: those not remembered
+  // are counted on a second thread while lint and the emitters run.
+  if (!options.lintOnly || config.budget.perTool !== undefined || config.budget.total !== undefined) {
+    (await session.memo()).tokens.countAhead(model.tools.map((tool) => tool.wire));
+  }
 
   // Lint findings are warnings unless the config says otherwise; an error stops the run here.
   const { lintFiles, maxWarningsExceeded } = await import("../lint/lint.js");

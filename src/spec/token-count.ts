@@ -8,7 +8,10 @@
  * whose counts are all remembered, `lint` without a budget), so it is loaded on the first
  * count, synchronously (gpt-tokenizer ships CommonJS beside its ES modules).
  */
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import type { JsonValue } from "./model.js";
 
 /** The encoding every count uses; callers print it beside the numbers. */
@@ -76,6 +79,12 @@ export function toolTokens(entry: ToolListEntry): ToolTokens {
   return { total: countTokens(JSON.stringify(entry)), parts };
 }
 
+/** How long `settle` waits for the counting thread before counting here. */
+const PATIENCE_MS = 10_000;
+
+// Beside this module in dist/; absent when running from the TypeScript sources (tests), which count in-process.
+const WORKER_FILE = fileURLToPath(new URL("./count-worker.js", import.meta.url));
+
 /**
  * The build session's memo of counts, by the entry's content (its wire JSON): a count is
  * made once per distinct entry, and counts an earlier run recorded are taken as they are,
@@ -84,12 +93,18 @@ export function toolTokens(entry: ToolListEntry): ToolTokens {
 export class TokenCounts {
   private readonly byContent = new Map<string, ToolTokens>();
   private pending: Array<() => Iterable<readonly [ToolListEntry, ToolTokens]>> = [];
+  /** The second thread, while it may have counts to give (see `warmUp`). */
+  private worker: { worker: Worker; port: MessagePort; counter: Int32Array; asked: number } | undefined;
 
-  /** The entry's count: remembered, or counted now. */
+  /** The entry's count: remembered, counted ahead, or counted now. */
   of(entry: ToolListEntry): ToolTokens {
     this.takePending();
     const key = JSON.stringify(entry);
     let counted = this.byContent.get(key);
+    if (!counted && this.worker) {
+      this.settle();
+      counted = this.byContent.get(key);
+    }
     if (!counted) this.byContent.set(key, (counted = toolTokens(entry)));
     return counted;
   }
@@ -97,12 +112,75 @@ export class TokenCounts {
   /** Whether the entry's count is remembered (`of` would not count). */
   knows(entry: ToolListEntry): boolean {
     this.takePending();
+    this.settle();
     return this.byContent.has(JSON.stringify(entry));
   }
 
   /** Counts an earlier run recorded, read when a count is first asked for. */
   restoreFrom(load: () => Iterable<readonly [ToolListEntry, ToolTokens]>): void {
     this.pending.push(load);
+  }
+
+  /**
+   * Starts a second thread that loads the tokenizer now, for a run that will count entries
+   * (a full run: none is remembered), so the load overlaps the rest of the run instead of
+   * adding to it. Nothing starts when this process has the tokenizer already, or from the
+   * TypeScript sources; `MCP_GEN_COUNT_WORKER=0` turns it off.
+   */
+  warmUp(): void {
+    if (this.worker || loaded !== undefined || process.env.MCP_GEN_COUNT_WORKER === "0" || !existsSync(WORKER_FILE)) return;
+    const { port1, port2 } = new MessageChannel();
+    const signal = new SharedArrayBuffer(4);
+    try {
+      const worker = new Worker(WORKER_FILE, { workerData: { port: port2, signal }, transferList: [port2] });
+      worker.unref();
+      // A worker that fails answers nothing: `settle` stops waiting, and `of` counts here.
+      worker.on("error", () => undefined);
+      this.worker = { worker, port: port1, counter: new Int32Array(signal), asked: 0 };
+    } catch {
+      // No second thread: `of` counts here.
+    }
+  }
+
+  /**
+   * Sends the entries whose count is not remembered to the second thread (started now if
+   * `warmUp` did not); `of` waits for its answer when it needs one.
+   */
+  countAhead(entries: readonly ToolListEntry[]): void {
+    this.takePending();
+    const wanted = new Set<string>();
+    for (const entry of entries) {
+      const json = JSON.stringify(entry);
+      if (!this.byContent.has(json)) wanted.add(json);
+    }
+    if (wanted.size === 0) return;
+    this.warmUp();
+    if (!this.worker) return;
+    this.worker.worker.postMessage([...wanted].map((key) => ({ key, json: key })));
+    this.worker.asked++;
+  }
+
+  /** Files the second thread's answers (waiting for them) and ends it; nothing when none was started. */
+  settle(): void {
+    const ahead = this.worker;
+    if (!ahead) return;
+    this.worker = undefined;
+    let received = 0;
+    let lastProgress = performance.now();
+    while (received < ahead.asked) {
+      const message = receiveMessageOnPort(ahead.port);
+      if (message) {
+        for (const { key, tokens } of message.message as Array<{ key: string; tokens: ToolTokens }>) this.byContent.set(key, tokens);
+        received++;
+        lastProgress = performance.now();
+        continue;
+      }
+      // Answers are counted after they are posted: wait while the count is what was read.
+      if (performance.now() - lastProgress > PATIENCE_MS) break;
+      Atomics.wait(ahead.counter, 0, received, 100);
+    }
+    ahead.port.close();
+    void ahead.worker.terminate();
   }
 
   private takePending(): void {

@@ -105,7 +105,9 @@ describe("partial runs", () => {
         console.log(JSON.stringify({ changed: run.changedSpecs, exitCode: run.exitCode, tokenizer: loaded.some((f) => f.includes("gpt-tokenizer")) }));
       `;
       const { execFileSync } = await import("node:child_process");
-      const { exitCode, ...out } = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
+      // Counted in this thread (MCP_GEN_COUNT_WORKER=0), so its modules show whether it counted.
+      const env = { ...process.env, MCP_GEN_COUNT_WORKER: "0" };
+      const { exitCode, ...out } = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", env }));
       expect(exitCode).toBe(0);
       return out;
     };
@@ -117,5 +119,19 @@ describe("partial runs", () => {
     // A new description is: that entry is counted again.
     edit(dir, "specs/add.yaml", (text) => text.replace("Add two numbers.", "Add two numbers together."));
     expect(await loadsTokenizer()).toEqual({ changed: ["specs/add.yaml"], tokenizer: true });
+  });
+
+  it("counts on a second thread (the default from dist/) exactly as in this one", async () => {
+    const catalogs: string[] = [];
+    for (const worker of ["1", "0"]) {
+      const dir = tempProject("count-worker", { "package.json": JSON.stringify({ name: "count-demo", version: "1.0.0" }), ...SPECS });
+      projects.push(dir);
+      const { execFileSync } = await import("node:child_process");
+      const env = { ...process.env, MCP_GEN_COUNT_WORKER: worker, MCP_GEN_NO_CACHE: "1" };
+      execFileSync(process.execPath, [path.join(process.cwd(), "dist", "cli.js"), "generate", "-q"], { cwd: dir, env });
+      catalogs.push(readFileSync(path.join(dir, "generated", "docs", "catalog.json"), "utf8"));
+    }
+    expect(JSON.parse(catalogs[0]).tokens.total).toBeGreaterThan(0);
+    expect(catalogs[0]).toBe(catalogs[1]);
   });
 });
