@@ -141,7 +141,7 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
 
   // Lint findings are warnings unless the config says otherwise; an error stops the run here.
   const { lintFiles, maxWarningsExceeded } = await import("../lint/lint.js");
-  const linted = lintFiles(model, built.toolSources, { rules: config.lint.rules }, recordedLint);
+  const linted = lintFiles(model, built.toolSources, lintOptions(config), recordedLint);
   result.diagnostics.push(...linted.diagnostics);
   result.diagnostics.push(...(await budgetStage(model, config, session)));
   result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
@@ -250,7 +250,7 @@ async function lintWhatBuilt(
   if (tools.length === 0) return [];
   const { lintFiles } = await import("../lint/lint.js");
   const modelled = { tools, server: config.server };
-  return lintFiles(modelled, built.toolSources, { rules: config.lint.rules }, recordedLint).diagnostics;
+  return lintFiles(modelled, built.toolSources, lintOptions(config), recordedLint).diagnostics;
 }
 
 /**
@@ -355,4 +355,9 @@ export async function emitAll(
 ): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
   const { emitAll: emitEvery } = await import("./emitters.js");
   return emitEvery(model, { config, handlers: existingHandlers, memo: memo ?? (await new BuildSession().memo()) });
+}
+
+/** What the lint rules read of the config. */
+function lintOptions(config: ResolvedConfig): import("../lint/lint.js").LintOptions {
+  return { rules: config.lint.rules, maxToolNameLength: config.lint.maxToolNameLength };
 }

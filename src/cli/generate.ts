@@ -1,5 +1,6 @@
 /** `mcp-gen generate`: argument handling and output; the work is in ../build/generate.ts. */
 import { Option, type Command } from "commander";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { isLintCode, MAX_WARNINGS_CODE } from "../diagnostics/messages.js";
 import { formatSummary, painter } from "../diagnostics/format.js";
 import type { BuildSessions } from "../build/session.js";
@@ -113,17 +114,20 @@ function printProject(io: Io, project: ProjectRun, workspace: boolean, options: 
   const hidden = new Set(hiddenLint);
   const shown = result.diagnostics.filter((d) => (options.quiet ? d.severity === "error" : !hidden.has(d)));
   const located = rebaseDiagnostics(shown, result.sources, project.label);
-  reportDiagnostics(io, located.diagnostics, located.sources, "text");
+  const quiet = options.quiet === true;
+  const failed = result.toolCount === undefined || (!options.check && result.exitCode !== 0);
+  // A run that ends with its summary line counts the findings there, once; one that does not, under the findings.
+  const summarized = !failed && !quiet && (!options.check || (result.stale.length === 0 && result.exitCode === 0));
+  reportDiagnostics(io, located.diagnostics, located.sources, "text", { counts: !summarized });
 
   const prefix = workspace ? `mcp-gen [${project.label}]: ` : "mcp-gen: ";
-  if (result.toolCount === undefined || (!options.check && result.exitCode !== 0)) {
+  if (failed) {
     io.stderr(`${prefix}nothing was written.\n`);
     return;
   }
-  const quiet = options.quiet === true;
   const fromHere = (file: string) => fromWorkingDirectory(project.label, file);
-  const tools = counted(result.toolCount, "tool");
-  const lintNote = hiddenLint.length > 0 && !quiet ? `; lint: ${formatSummary(hiddenLint, { color: io.color === true })} (\`mcp-gen lint\` lists them)` : "";
+  const tools = counted(result.toolCount!, "tool");
+  const lintNote = summarized ? findingsNote(shown, hiddenLint, io.color === true) : "";
   if (options.verbose && result.plan) {
     for (const action of result.plan.actions) io.stdout(`  ${action.action.padEnd(9)} ${fromHere(action.path)}\n`);
   } else if (options.verbose && result.cached) {
@@ -161,6 +165,18 @@ function printProject(io: Io, project: ProjectRun, workspace: boolean, options: 
           `${result.unchanged.length} unchanged`,
         ].join(", ");
   io.stdout(`${prefix}${summary} in ${project.ms} ms${lintNote}\n`);
+}
+
+/**
+ * The summary's one count of the run's findings: those printed above and the lint
+ * findings left to `mcp-gen lint`, so what stderr shows and what the summary counts agree.
+ */
+function findingsNote(shown: readonly Diagnostic[], hiddenLint: readonly Diagnostic[], color: boolean): string {
+  if (shown.length === 0 && hiddenLint.length === 0) return "";
+  if (shown.length === 0) return `; lint: ${formatSummary(hiddenLint, { color })} (\`mcp-gen lint\` lists them)`;
+  const all = formatSummary([...shown, ...hiddenLint], { color });
+  if (hiddenLint.length === 0) return `; ${all} (above)`;
+  return `; ${all} (above: ${formatSummary(shown, { color })}; \`mcp-gen lint\` lists the rest)`;
 }
 
 /** Commander's collector for an option given several times. */

@@ -72,7 +72,7 @@ export function registerLint(program: Command, { io, cwd, setExit }: CliContext)
   program
     .command("lint")
     .summary("report lint findings; writes nothing")
-    .description("Check the specs and report lint findings (descriptions, annotations, names, schemas, examples). Writes nothing.")
+    .description("Check the specs and report lint findings (descriptions, annotations, names, schemas, examples, client portability). Writes nothing.")
     .option("-c, --config <file>", "config file or glob of config files, repeatable (default: ./mcp-gen.config.yaml when present)", collect)
     .addOption(maxWarningsOption())
     .option("-q, --quiet", "print only errors")

@@ -29,11 +29,22 @@ export const processIo: Io = {
   color: colorWanted(process.stderr.isTTY, process.env),
 };
 
-export function reportDiagnostics(io: Io, diagnostics: Diagnostic[], sources: Map<string, string>, format: OutputFormat): void {
+/**
+ * The findings with code frames, then their counts; `counts: false` leaves the counts to a
+ * summary line that says them once (generate's), so a run never prints two counts.
+ */
+export function reportDiagnostics(
+  io: Io,
+  diagnostics: Diagnostic[],
+  sources: Map<string, string>,
+  format: OutputFormat,
+  { counts = true }: { counts?: boolean } = {},
+): void {
   if (format === "json") return;
   if (diagnostics.length === 0) return;
   const options = { color: io.color === true };
-  io.stderr(formatDiagnostics(diagnostics, (file) => sources.get(file), options) + "\n\n" + formatSummary(diagnostics, options) + "\n");
+  const frames = formatDiagnostics(diagnostics, (file) => sources.get(file), options);
+  io.stderr(counts ? `${frames}\n\n${formatSummary(diagnostics, options)}\n` : `${frames}\n`);
 }
 
 export function diagnosticsJson(diagnostics: Diagnostic[]): unknown {

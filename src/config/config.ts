@@ -55,6 +55,8 @@ export interface LintConfig {
   /** Severity overrides by rule code (names in the file are turned into codes). */
   rules: Record<string, LintSetting>;
   maxWarnings?: number;
+  /** MG106's limit when the config sets one (a client's lower limit); 64 otherwise. */
+  maxToolNameLength?: number;
 }
 
 /**
@@ -140,6 +142,7 @@ export function resolveConfig(options: { cwd: string; configFile?: string }): Co
     config.lint.rules[findLintRule(key)!.code] = setting;
   }
   if (record.lint?.maxWarnings !== undefined) config.lint.maxWarnings = record.lint.maxWarnings;
+  if (record.lint?.maxToolNameLength !== undefined) config.lint.maxToolNameLength = record.lint.maxToolNameLength;
   for (const limit of ["perTool", "total"] as const) {
     const value = record.budget?.[limit];
     if (value === undefined) continue;
@@ -176,7 +179,7 @@ interface ConfigFile {
   server?: { name?: string; version?: string };
   namespace?: string;
   docs?: { formats?: Array<"markdown" | "html">; out?: string };
-  lint?: { rules?: Record<string, LintSetting>; maxWarnings?: number };
+  lint?: { rules?: Record<string, LintSetting>; maxWarnings?: number; maxToolNameLength?: number };
   budget?: { perTool?: number; total?: number };
 }
 

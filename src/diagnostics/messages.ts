@@ -16,7 +16,7 @@ import { formatMessage, paramMessage, type MessageTemplate, type MessageValue, t
 
 export type LintSetting = Severity | "off";
 
-export type LintCategory = "annotations" | "descriptions" | "names" | "schemas" | "examples" | "budget";
+export type LintCategory = "annotations" | "descriptions" | "names" | "schemas" | "examples" | "portability" | "budget";
 
 interface CatalogueEntry {
   severity: Severity;
@@ -45,10 +45,13 @@ export const MESSAGES = {
   MG001: {
     severity: "error",
     title: "YAML syntax error",
-    docs: "YAML syntax error (the parser's message; its warnings are warnings), or a merge key (`<<`) that is not a mapping or a list of them; invalid JSON in an imported dump",
+    docs: "YAML syntax error (the parser's message; its warnings are warnings; an indentation mistake is one error on its line, saying the indentation expected), or a merge key (`<<`) that is not a mapping or a list of them; invalid JSON in an imported dump",
     messages: {
       default: m`${"parserMessage"}`,
       mergeKey: "a merge key (`<<`) takes a mapping, an alias of one (`<<: *defaults`), or a list of them",
+      /** One diagnostic for an indentation mistake, on its line (`reason`: `` as `type` on line 7 ``). */
+      indentation: m`${"what"} is indented ${"found"}; expected ${"expected"}, ${"reason"}`,
+      tabIndentation: m`${"what"} is indented with a tab, and YAML indents with spaces only: expected ${"expected"} spaces, ${"reason"}`,
       invalidJson: m`invalid JSON: ${"reason"}`,
     },
   },
@@ -378,7 +381,8 @@ export const MESSAGES = {
       "field:docs": "`docs` must be a mapping with `formats` and `out`",
       "field:docs.formats": "`docs.formats` must be a list of `markdown` and `html`, each at most once",
       "field:docs.out": "`docs.out` must be a folder path",
-      "field:lint": "`lint` must be a mapping with `rules` and `maxWarnings`",
+      "field:lint": "`lint` must be a mapping with `rules`, `maxWarnings` and `maxToolNameLength`",
+      "field:lint.maxToolNameLength": "`lint.maxToolNameLength` must be a whole number from 1 to 128",
       "field:lint.rules": "`lint.rules` must map rule codes or names to `error`, `warning`, `info` or `off`",
       "field:lint.maxWarnings": "`lint.maxWarnings` must be a whole number, 0 or more",
       "field:budget": "`budget` must be a mapping with `perTool` and `total` (numbers of tokens)",
@@ -496,16 +500,18 @@ export const MESSAGES = {
   },
   MG106: {
     severity: "warning",
-    title: "tool name longer than 64 characters",
-    docs: "a tool name (namespace included) over 64 characters, which several clients reject",
+    title: "tool name longer than clients accept",
+    docs: "a tool name (namespace included) over 64 characters, or over `lint.maxToolNameLength` when the config sets it. 64 is the Claude API's limit (`tools.N.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'`: Claude Desktop refuses the server's tools, NetApp/netapp-dataops-toolkit#38, inngest/agent-kit#108). Set a lower limit for clients that count more than the tool's name: Cursor filters out a tool whose server name plus tool name exceeds 60 characters by its count, which refused a 1-character server name with a 59-character tool (ComposioHQ/composio#2788, awslabs/mcp#1283, executeautomation/mcp-playwright#145): with a server called `notes` in `mcp.json`, `maxToolNameLength: 54` is safe; Claude Code sends `mcp__<server>__<tool>` to the same 64-character API (cloudflare/skills#11)",
     messages: {
-      default: m`tool name \`${"name"}\` is ${"length"} characters long; several MCP clients reject names over ${"limit"}`,
-      namespaced: m`tool name \`${"name"}\` is ${"length"} characters long with its namespace; several MCP clients reject names over ${"limit"}`,
+      default: m`tool name \`${"name"}\` is ${"length"} characters long; the Claude API (Claude Desktop, Claude Code) rejects tool names over ${"limit"}`,
+      namespaced: m`tool name \`${"name"}\` is ${"length"} characters long with its namespace; the Claude API (Claude Desktop, Claude Code) rejects tool names over ${"limit"}`,
+      /** `lint.maxToolNameLength` is set: the project's own limit (Cursor's, say). */
+      configured: m`tool name \`${"name"}\` is ${"length"} characters long, over this project's limit of ${"limit"} (lint.maxToolNameLength)`,
     },
     rule: {
       name: "tool-name-too-long",
       category: "names",
-      why: "several MCP clients reject tool names longer than 64 characters",
+      why: "the Claude API rejects tool names over 64 characters, and Cursor filters out a tool whose server name plus tool name exceeds 60",
     },
   },
   MG107: {
@@ -588,6 +594,86 @@ export const MESSAGES = {
       name: "examples-missing",
       category: "examples",
       why: "examples are checked at generate time, run as tests and shown in the docs",
+    },
+  },
+  // Client portability: what real clients reject or mangle, each with the client and its limit
+  MG120: {
+    severity: "warning",
+    title: "tool name with a character model APIs reject",
+    docs: "a tool name (namespace included) with a character outside `A-Z a-z 0-9 _ -` (a `.`): MCP allows it (SEP-986), but the OpenAI API (`^[a-zA-Z0-9_-]+$`) and the Claude API (`^[a-zA-Z0-9_-]{1,64}$`) reject it, and clients that pass names through fail every request, not just this tool's (openai/codex#8174, github/copilot-cli#1879)",
+    messages: {
+      default: m`tool name \`${"name"}\` contains ${"characters"}: the OpenAI and Claude APIs accept only A-Z a-z 0-9 _ - in tool names, so clients that pass it through (Codex, Copilot CLI) fail every request`,
+    },
+    rule: {
+      name: "tool-name-not-portable",
+      category: "portability",
+      why: "the OpenAI and Claude APIs accept only letters, digits, `_` and `-` in tool names; a client that passes a `.` through gets a 400 on every request",
+    },
+  },
+  MG121: {
+    severity: "warning",
+    title: "`type` given as a list",
+    docs: "`type` written as a list (`type: [string, \"null\"]`) in an input or output schema: legal JSON Schema, but the MCP Inspector's schema-portability check flags it (modelcontextprotocol/inspector#2121, #2395: consumers that translate schemas into a one-`type` dialect, such as Gemini's function declarations, reject or drop it); write `anyOf` with one `type` per branch",
+    messages: {
+      default: m`\`type\` is a list (${"types"}) at ${"path"} of \`${"tool"}\`'s ${"schema"}; the MCP Inspector flags it, and clients that read \`type\` as one string (Gemini's function declarations) reject the tool or drop the constraint: use \`anyOf\` with one \`type\` per branch`,
+    },
+    rule: {
+      name: "type-list",
+      category: "portability",
+      why: "clients that read `type` as one string reject the tool or drop the constraint (the MCP Inspector flags it)",
+    },
+  },
+  MG122: {
+    severity: "warning",
+    title: "a union at the root of inputSchema",
+    docs: "`anyOf`, `oneOf` or `allOf` at the root of an inputSchema: the Claude API answers `input_schema does not support oneOf, allOf, or anyOf at the top level`, which fails every request of a client that lists the tool (anthropics/claude-code#5319, mobile-next/mobile-mcp#344, zereight/gitlab-mcp#551); express the rule with `if`/`then`/`else`, `not` or `dependentRequired` at the root, or check it in the handler",
+    messages: {
+      default: m`\`${"keyword"}\` at the root of \`${"tool"}\`'s inputSchema: the Claude API rejects input schemas with oneOf, allOf or anyOf at the top level, so every request of a client that lists this tool fails`,
+    },
+    rule: {
+      name: "input-root-union",
+      category: "portability",
+      why: "the Claude API rejects an input schema with anyOf, oneOf or allOf at its root, failing every request that lists the tool",
+    },
+  },
+  MG123: {
+    severity: "warning",
+    title: "outputSchema declares draft-07",
+    docs: "an outputSchema whose `$schema` is draft-07: clients that validate structured output with the MCP SDK's default validator (2020-12 only) refuse to call the tool, `has an invalid outputSchema: JSON Schema declares an unsupported dialect` (anthropics/claude-code#90549, marianfoo/sap-mcp-servers#55, anomalyco/opencode#39364); drop `$schema` (2020-12 is MCP's default) and write `$defs` for `definitions`",
+    messages: {
+      default: m`\`${"tool"}\`'s outputSchema declares draft-07 (${"schema"}); clients that validate output with the MCP SDK's default validator, which supports 2020-12 only (Claude Code, Claude Desktop), refuse to call the tool`,
+    },
+    rule: {
+      name: "output-schema-old-dialect",
+      category: "portability",
+      why: "clients whose output validator supports JSON Schema 2020-12 only refuse every call of a tool whose outputSchema declares draft-07",
+    },
+  },
+  MG124: {
+    severity: "warning",
+    title: "input array without `items`",
+    docs: "an input property of `type: array` without `items` (or `prefixItems`): VS Code (GitHub Copilot) refuses the tool, `tool parameters array type must have items` (microsoft/vscode#246119, microsoft/vscode-copilot-release#7462, microsoft/vscode#325618); `items: {}` accepts any item",
+    messages: {
+      default: m`input array at ${"path"} of \`${"tool"}\` has no \`items\`; VS Code (GitHub Copilot) refuses the tool ("tool parameters array type must have items"): add \`items\` (\`items: {}\` for any value)`,
+    },
+    rule: {
+      name: "array-without-items",
+      category: "portability",
+      why: "VS Code (GitHub Copilot) refuses a tool whose input has an array without `items`",
+    },
+  },
+  MG125: {
+    severity: "info",
+    title: "input schema keyword outside Gemini's schema subset",
+    docs: 'an inputSchema keyword outside the OpenAPI-style subset Gemini\'s function declarations accept (`type`, `format`, `title`, `description`, `nullable`, `enum`, `properties`, `required`, `items`, `anyOf`, `minimum`, `maximum`, `minItems`, `maxItems`, `minLength`, `maxLength`, `pattern`, `minProperties`, `maxProperties`, `default`, `example`, `propertyOrdering`; https://ai.google.dev/api/caching#Schema): clients that pass schemas through get `400 Invalid JSON payload received. Unknown name "additionalProperties"` (promptfoo/promptfoo#6902, mapbox/mcp-server#68, zendev-sh/goai#108). Each keyword once per tool. Off by default: many Gemini clients strip these, and the rest of the ecosystem needs them; turn it on when Gemini is a target',
+    messages: {
+      default: m`\`${"keyword"}\` (at ${"path"} of \`${"tool"}\`'s inputSchema) is outside the schema subset Gemini's function declarations accept; clients that pass it through get a 400 "Unknown name"`,
+    },
+    rule: {
+      name: "gemini-unsupported-keyword",
+      category: "portability",
+      why: "Gemini's function declarations accept an OpenAPI-style subset of JSON Schema and reject the rest with a 400 (a policy: off by default)",
+      off: true,
     },
   },
   MG150: {

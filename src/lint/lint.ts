@@ -11,6 +11,7 @@ import { annotationRules } from "./rules/annotations.js";
 import { descriptionRules } from "./rules/descriptions.js";
 import { examplesRule } from "./rules/examples.js";
 import { nameLengthRule, nameStyleRule, speltName, type SpeltName } from "./rules/names.js";
+import { portabilityRules } from "./rules/portability.js";
 import { schemaRules } from "./rules/schemas.js";
 import { createDiagnostic, findLintRule, MAX_WARNINGS_CODE, SHARED_SCHEMA_FINDING, type LintSetting } from "../diagnostics/messages.js";
 import { formatMessage } from "../diagnostics/param-message.js";
@@ -18,9 +19,18 @@ import { formatMessage } from "../diagnostics/param-message.js";
 export interface LintOptions {
   /** Severity overrides by rule code (ResolvedConfig.lint.rules). */
   rules?: Readonly<Record<string, LintSetting>>;
+  /** MG106's limit (ResolvedConfig.lint.maxToolNameLength); the Claude API's 64 when unset. */
+  maxToolNameLength?: number;
 }
 
-const TOOL_RULES: Array<(ctx: ToolLintContext) => Finding[]> = [annotationRules, descriptionRules, nameLengthRule, schemaRules, examplesRule];
+const TOOL_RULES: Array<(ctx: ToolLintContext, options: LintOptions) => Finding[]> = [
+  annotationRules,
+  descriptionRules,
+  (ctx, options) => nameLengthRule(ctx, options.maxToolNameLength),
+  schemaRules,
+  examplesRule,
+  portabilityRules,
+];
 
 /**
  * Every finding over the model's tools, sorted, each with the severity the config gives
@@ -88,7 +98,7 @@ export function lintFiles(
 /** The findings of the rules that look at one tool alone, as diagnostics (unsorted). */
 export function lintTool(ctx: ToolLintContext, options: LintOptions = {}): Diagnostic[] {
   return asDiagnostics(
-    TOOL_RULES.flatMap((rule) => rule(ctx)),
+    TOOL_RULES.flatMap((rule) => rule(ctx, options)),
     options,
   );
 }

@@ -6,6 +6,8 @@ import { readFileSync } from "node:fs";
 import { LineCounter, isAlias, isCollection, isMap, isScalar, isSeq, parseAllDocuments, parseDocument, visit, type Document } from "yaml";
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
 import { createDiagnostic } from "../diagnostics/messages.js";
+import { counted } from "../util/counted.js";
+import { indentationMistake } from "./indentation.js";
 import { locate } from "./positions.js";
 
 /**
@@ -126,6 +128,8 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
     const empty = parseDocument(text, { lineCounter: emptyCounter }) as Document.Parsed;
     return { yaml: { file, absPath, text, doc: empty, lineCounter: emptyCounter, value: undefined }, diagnostics };
   }
+  const indentation = doc.errors.length > 0 ? indentationDiagnostic(file, text, lineCounter, doc.errors[0].pos[0]) : undefined;
+  if (indentation) return { diagnostics: [...diagnostics, indentation] };
   // One mistake often yields several parser errors at the same offset; the first says it best.
   const reportedOffsets = new Set<number>();
   for (const error of [...doc.errors]) {
@@ -206,6 +210,35 @@ export function parseYaml(file: string, absPath: string, text: string): LoadResu
     return { diagnostics };
   }
   return { yaml: yamlFile, diagnostics };
+}
+
+/**
+ * An indentation mistake, said once where it is (the parser's own errors come at the line
+ * before, or cascade into duplicate keys and implicit-key errors), when the parser's first
+ * error is on that line or the one above it.
+ */
+function indentationDiagnostic(file: string, text: string, lineCounter: LineCounter, firstErrorOffset: number): Diagnostic | undefined {
+  const mistake = indentationMistake(text);
+  if (!mistake) return undefined;
+  const errorLine = lineCounter.linePos(firstErrorOffset).line;
+  if (mistake.line < errorLine || mistake.line > errorLine + 1) return undefined;
+  const location: Location = { file, line: mistake.line, column: mistake.column, end: { line: mistake.line, column: mistake.endColumn } };
+  const hint = "in YAML, indentation decides what belongs to what: entries of one mapping or list line up, and what a key holds goes deeper than the key";
+  return mistake.tab
+    ? createDiagnostic({
+        code: "MG001",
+        messageId: "tabIndentation",
+        format: { what: mistake.what, expected: mistake.expected, reason: mistake.reason },
+        location,
+        hint,
+      })
+    : createDiagnostic({
+        code: "MG001",
+        messageId: "indentation",
+        format: { what: mistake.what, found: counted(mistake.found, "space"), expected: mistake.expected, reason: mistake.reason },
+        location,
+        hint,
+      });
 }
 
 /** The duplicate key whose node starts at `offset`: its text, where it ends, and where the key first appears. */

@@ -1,22 +1,20 @@
-/** MG106, MG107: tool names clients accept and people can predict. */
+/** MG106, MG107: tool names clients accept and people can predict (MG120, the characters, is in portability.ts). */
 import type { Location } from "../../diagnostics/diagnostic.js";
 import { createDiagnostic } from "../../diagnostics/messages.js";
 import type { Finding, ToolLintContext } from "../context.js";
 
-/** Several MCP clients reject longer names, although MCP itself allows 128. */
+/** The Claude API's limit (`^[a-zA-Z0-9_-]{1,64}$`), although MCP itself allows 128. */
 export const CLIENT_TOOL_NAME_LIMIT = 64;
 
-export function nameLengthRule(ctx: ToolLintContext): Finding[] {
+/** `configured`: the config's `lint.maxToolNameLength`, a client's lower limit. */
+export function nameLengthRule(ctx: ToolLintContext, configured?: number): Finding[] {
   const name = ctx.tool.name;
-  if (name.length <= CLIENT_TOOL_NAME_LIMIT) return [];
-  return [
-    createDiagnostic({
-      code: "MG106",
-      messageId: name !== ctx.source.specName ? "namespaced" : "default",
-      format: { name, length: name.length, limit: CLIENT_TOOL_NAME_LIMIT },
-      location: ctx.at(["name"]),
-    }),
-  ];
+  const limit = configured ?? CLIENT_TOOL_NAME_LIMIT;
+  if (name.length <= limit) return [];
+  const format = { name, length: name.length, limit };
+  const location = ctx.at(["name"]);
+  if (configured !== undefined) return [createDiagnostic({ code: "MG106", messageId: "configured", format, location })];
+  return [createDiagnostic({ code: "MG106", messageId: name !== ctx.source.specName ? "namespaced" : "default", format, location })];
 }
 
 export type NameStyle = "snake_case" | "kebab-case" | "camelCase" | "PascalCase" | "mixed";

@@ -32,6 +32,24 @@ describe("generate output", () => {
     expect(third.stdout).toMatch(/^mcp-gen: 1 tool, everything up to date \(\d+ files\) in \d+ ms; lint: /m);
   });
 
+  it("counts the findings once, and the count agrees with what it printed (a spec warning above, lint's left to `mcp-gen lint`)", () => {
+    // MG024 (an unknown format) is a spec warning generate prints; MG104, MG111 and MG112 are lint's.
+    const dir = project({ "specs/echo.yaml": ECHO.replace("text: { type: string }", "text: { type: string, format: shout }") });
+    const r = runCliWithEnv(["generate"], dir);
+    expect(r.status).toBe(0);
+    expect(r.stderr.match(/^specs\/\S+ (warning|info|error) MG/gm)).toEqual(["specs/echo.yaml:6:35 warning MG"]);
+    // No second count under the findings: the summary line says it.
+    expect(r.stderr).not.toMatch(/^\d+ warnings?/m);
+    expect(r.stdout).toMatch(/; 2 warnings, 2 info \(above: 1 warning; `mcp-gen lint` lists the rest\)$/m);
+    const lint = runCliWithEnv(["lint"], dir);
+    expect(lint.stdout).toBe("mcp-gen: 1 tool, 2 warnings, 2 info\n");
+    const verbose = runCliWithEnv(["generate", "--verbose"], dir);
+    expect(verbose.stderr.match(/^specs\/\S+ (warning|info) MG/gm)).toHaveLength(4);
+    expect(verbose.stdout).toMatch(/; 2 warnings, 2 info \(above\)$/m);
+    const check = runCliWithEnv(["generate", "--check"], dir);
+    expect(check.stdout).toMatch(/^mcp-gen: generated files are up to date \(1 tool\) in \d+ ms; 2 warnings, 2 info \(above: 1 warning; /m);
+  });
+
   it("prints paths from the working directory when the config lives in another folder", () => {
     const dir = project({
       "specs/bad.yaml": 'name: "bad name"\ninputSchema: { type: object }\n',

@@ -18,14 +18,14 @@ describe("config fields", () => {
   it("reads namespace, docs and lint, turning rule names into codes", () => {
     const dir = project({
       "mcp-gen.config.yaml":
-        "out: gen\nnamespace: github\ndocs: { formats: [markdown, html], out: gen/site }\nlint:\n  rules: { property-description-missing: error, MG112: off }\n  maxWarnings: 3\n",
+        "out: gen\nnamespace: github\ndocs: { formats: [markdown, html], out: gen/site }\nlint:\n  rules: { property-description-missing: error, MG112: off }\n  maxWarnings: 3\n  maxToolNameLength: 54\n",
     });
     const { config, diagnostics } = resolveConfig({ cwd: dir });
     expect(diagnostics).toEqual([]);
     expect(config).toMatchObject({
       namespace: "github",
       docs: { formats: ["markdown", "html"], outDir: path.join(dir, "gen", "site") },
-      lint: { rules: { MG104: "error", MG112: "off" }, maxWarnings: 3 },
+      lint: { rules: { MG104: "error", MG112: "off" }, maxWarnings: 3, maxToolNameLength: 54 },
     });
   });
 
@@ -91,6 +91,13 @@ describe("config fields", () => {
     ["a budget that is not a number", "budget: { total: lots }\n", { line: 1, column: 18 }, /`budget.total` must be a whole number of tokens/, undefined],
     ["a budget that is not a mapping", "budget: 500\n", { line: 1, column: 9 }, /`budget` must be a mapping with `perTool` and `total`/, undefined],
     ["an unknown budget field", "budget: { perTol: 500 }\n", { line: 1, column: 19 }, /unknown field `budget.perTol`/, "did you mean `perTool`?"],
+    [
+      "a maxToolNameLength of 0",
+      "lint: { maxToolNameLength: 0 }\n",
+      { line: 1, column: 28 },
+      /`lint.maxToolNameLength` must be a whole number from 1 to 128/,
+      undefined,
+    ],
     [
       "a docs format that does not exist",
       "docs: { formats: [pdf] }\n",

@@ -29,11 +29,11 @@ describe("parseYaml diagnostics", () => {
       column: 1,
     },
     {
-      what: "YAML syntax error (bad indentation)",
+      what: "YAML syntax error (bad indentation), on the offending line",
       text: "name: a\ninputSchema:\n  type: object\n    properties: {}\n",
       code: "MG001",
-      line: 3,
-      column: 9,
+      line: 4,
+      column: 5,
     },
     {
       what: "duplicate key, at the second key",
