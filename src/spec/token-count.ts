@@ -92,6 +92,8 @@ const WORKER_FILE = fileURLToPath(new URL("./count-worker.js", import.meta.url))
  */
 export class TokenCounts {
   private readonly byContent = new Map<string, ToolTokens>();
+  /** Each entry object's key, made once: the docs ask for one tool's count several times. */
+  private readonly keys = new WeakMap<object, string>();
   private pending: Array<() => Iterable<readonly [ToolListEntry, ToolTokens]>> = [];
   /** The second thread, while it may have counts to give (see `warmUp`). */
   private worker: { worker: Worker; port: MessagePort; counter: Int32Array; asked: number } | undefined;
@@ -99,7 +101,7 @@ export class TokenCounts {
   /** The entry's count: remembered, counted ahead, or counted now. */
   of(entry: ToolListEntry): ToolTokens {
     this.takePending();
-    const key = JSON.stringify(entry);
+    const key = this.keyOf(entry);
     let counted = this.byContent.get(key);
     if (!counted && this.worker) {
       this.settle();
@@ -113,7 +115,7 @@ export class TokenCounts {
   knows(entry: ToolListEntry): boolean {
     this.takePending();
     this.settle();
-    return this.byContent.has(JSON.stringify(entry));
+    return this.byContent.has(this.keyOf(entry));
   }
 
   /** Counts an earlier run recorded, read when a count is first asked for. */
@@ -150,7 +152,7 @@ export class TokenCounts {
     this.takePending();
     const wanted = new Set<string>();
     for (const entry of entries) {
-      const json = JSON.stringify(entry);
+      const json = this.keyOf(entry);
       if (!this.byContent.has(json)) wanted.add(json);
     }
     if (wanted.size === 0) return;
@@ -183,12 +185,19 @@ export class TokenCounts {
     void ahead.worker.terminate();
   }
 
+  /** The entry's content as its key (entries are not changed once modelled). */
+  private keyOf(entry: ToolListEntry): string {
+    let key = this.keys.get(entry);
+    if (key === undefined) this.keys.set(entry, (key = JSON.stringify(entry)));
+    return key;
+  }
+
   private takePending(): void {
     if (this.pending.length === 0) return;
     const loads = this.pending;
     this.pending = [];
     for (const load of loads) {
-      for (const [entry, tokens] of load()) if (isToolTokens(tokens)) this.byContent.set(JSON.stringify(entry), tokens);
+      for (const [entry, tokens] of load()) if (isToolTokens(tokens)) this.byContent.set(this.keyOf(entry), tokens);
     }
   }
 }
