@@ -12,6 +12,6 @@ export { formatDiagnostic, formatDiagnostics, formatSummary, diagnosticsToJson }
 export { lintProject } from "./lint/lint.js";
 export { LINT_RULES } from "./diagnostics/messages.js";
 export { buildDocs } from "./commands/docs/build-docs.js";
-export type { GeneratedFile } from "./emit/shared/generated-file.js";
+export type { GeneratedFile, RenderedFile } from "./emit/shared/generated-file.js";
 export { importToolList } from "./commands/import/import-tool-list.js";
 export { listToolsFromServer } from "./commands/tool-source/from-server.js";

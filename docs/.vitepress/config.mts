@@ -50,6 +50,7 @@ export default defineConfig({
           { text: "The config file", link: "/reference/config" },
           { text: "The spec format", link: "/reference/spec-format" },
           { text: "Diagnostic codes and lint rules", link: "/reference/diagnostics" },
+          { text: "Breaking changes (diff)", link: "/reference/diff" },
           { text: "Runtime API", link: "/reference/runtime-api" },
         ],
       },

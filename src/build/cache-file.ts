@@ -13,7 +13,7 @@ import { toPosix } from "../util/posix.js";
 import type { GeneratorIdentity } from "./generator-identity.js";
 import type { PackedDiagnostic } from "./packed-diagnostics.js";
 
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 
 export interface CacheFile {
   format: number;

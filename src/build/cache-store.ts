@@ -51,8 +51,8 @@ import {
   statIfAny,
 } from "./cache-file.js";
 import { fingerprint, type Inputs, inputsKey, type OutputOptions } from "./fingerprints.js";
-import type { GeneratorIdentity } from "./generator-identity.js";
-import { sameHandlerRecord, settledHandlers } from "./handlers-folder.js";
+import { type GeneratorIdentity, generatorIdentity } from "./generator-identity.js";
+import { handlerFiles, sameHandlerRecord, settledHandlers } from "./handlers-folder.js";
 import { isStringTable, packDiagnostics, StringTable, unpackDiagnostics } from "./packed-diagnostics.js";
 
 /** What a cache hit hands back: enough for the CLI's report and for `--check`. */
@@ -144,7 +144,7 @@ export function probeCache(
   const config = placedConfig(cache.config, root);
   const specFiles = findSpecFiles(config);
   if (specFiles.length !== cache.specFiles.length || specFiles.some((file, i) => file !== cache.specFiles[i])) return undefined;
-  const inputs = fingerprint(store, location, config, specFiles, cache.otherFiles, options, cache);
+  const inputs = fingerprint(generatorIdentity(store, cache).key, config, specFiles, cache.otherFiles, options, handlerFiles(config.handlersDir, cache));
   if (!inputs) return undefined;
   const same = inputs.key === cache.key;
   if (!same) {
@@ -254,9 +254,26 @@ export function recordRun(store: CacheStore, root: string, configFile: string | 
       sameEntries(run.inputs.handlers.hashes(), run.handlers) && sameList(run.inputs.otherFiles, otherFiles) && sameList(run.inputs.specFiles, run.specFiles);
     inputs = same
       ? run.inputs
-      : inputsKey(store, cacheFor(store, location), run.config, run.specFiles, otherFiles, options, texts, run.handlers, run.inputs.handlers);
+      : inputsKey(
+          generatorIdentity(store, cacheFor(store, location)).key,
+          run.config,
+          run.specFiles,
+          otherFiles,
+          options,
+          texts,
+          run.handlers,
+          run.inputs.handlers,
+        );
   } else {
-    inputs = fingerprint(store, location, run.config, run.specFiles, otherFiles, options, cacheFor(store, location));
+    const recorded = cacheFor(store, location);
+    inputs = fingerprint(
+      generatorIdentity(store, recorded).key,
+      run.config,
+      run.specFiles,
+      otherFiles,
+      options,
+      handlerFiles(run.config.handlersDir, recorded),
+    );
     if (!inputs) return;
     for (const [file, text] of inputs.texts) if (run.sources.has(file) && run.sources.get(file) !== text) return;
     if (!sameEntries(inputs.handlers.hashes(), run.handlers)) return;

@@ -7,10 +7,8 @@ import path from "node:path";
 import type { ResolvedConfig } from "../config/config.js";
 import { findUp } from "../util/find-up.js";
 import { toPosix } from "../util/posix.js";
-import { type CacheFile, type CacheLocation, portableConfig, readText, sha1 } from "./cache-file.js";
-import type { CacheStore } from "./cache-store.js";
-import { generatorIdentity } from "./generator-identity.js";
-import { type HandlerFiles, handlerFiles } from "./handlers-folder.js";
+import { portableConfig, readText, sha1 } from "./cache-file.js";
+import type { HandlerFiles } from "./handlers-folder.js";
 
 /** The inputs of one run, as read from disk. */
 export interface Inputs {
@@ -35,17 +33,18 @@ export interface OutputOptions {
 }
 
 /**
- * Hash of everything a run reads. Undefined when a recorded input is gone (a `$ref`ed
- * file deleted): that is a miss, and the pipeline reports it properly.
+ * Hash of everything a run reads: the spec and `$ref`ed texts read now, with the handlers
+ * folder as listed and mcp-gen's identity (`generator`, generator-identity.ts), which the
+ * caller reads. Undefined when a recorded input is gone (a `$ref`ed file deleted): that is
+ * a miss, and the pipeline reports it properly.
  */
 export function fingerprint(
-  store: CacheStore,
-  _location: CacheLocation,
+  generator: string,
   config: ResolvedConfig,
   specFiles: readonly string[],
   otherFiles: readonly string[],
   options: OutputOptions,
-  recorded?: Pick<CacheFile, "handlers" | "generator">,
+  handlers: HandlerFiles,
 ): Inputs | undefined {
   const texts = new Map<string, string>();
   for (const file of [...specFiles, ...otherFiles]) {
@@ -53,14 +52,12 @@ export function fingerprint(
     if (text === undefined) return undefined;
     texts.set(file, text);
   }
-  const handlers = handlerFiles(config.handlersDir, recorded);
-  return inputsKey(store, recorded, config, specFiles, otherFiles, options, texts, handlers.hashes(), handlers);
+  return inputsKey(generator, config, specFiles, otherFiles, options, texts, handlers.hashes(), handlers);
 }
 
 /** The keys of a run's inputs: `baseKey` of all but the spec and `$ref`ed texts, `key` of all. */
 export function inputsKey(
-  store: CacheStore,
-  recorded: Pick<CacheFile, "generator"> | undefined,
+  generator: string,
   config: ResolvedConfig,
   specFiles: readonly string[],
   otherFiles: readonly string[],
@@ -76,7 +73,7 @@ export function inputsKey(
     hash.update(value);
     hash.update("\0");
   };
-  part("mcp-gen", generatorIdentity(store, recorded).key);
+  part("mcp-gen", generator);
   part("options", JSON.stringify({ maxWarnings: options.maxWarnings ?? null, configDisplay: options.configDisplay ?? "" }));
   // Paths relative to the project: a checkout at another path reads the same inputs.
   part("config", JSON.stringify(portableConfig(config)));

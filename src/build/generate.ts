@@ -6,7 +6,7 @@
  */
 import { statSync } from "node:fs";
 import path from "node:path";
-import { IncrementalRun } from "./incremental-run.js";
+import type { IncrementalRun } from "./incremental-run.js";
 import { BuildSession, BuildSessions, cacheWanted, type Restored, type SessionMemo } from "./session.js";
 import { cachedConfig } from "./cache-store.js";
 import { handlerFiles } from "./handlers-folder.js";
@@ -14,7 +14,7 @@ import type { ResolvedConfig } from "../config/config.js";
 import { configCandidate } from "../config/names.js";
 import type { ProjectRef, ProjectSearch, ProjectsResult } from "../config/projects.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
-import type { GeneratedFile } from "../emit/shared/generated-file.js";
+import type { RenderedFile } from "../emit/shared/generated-file.js";
 import type { BuildResult } from "../spec/build-model.js";
 import type { ProjectModel } from "../spec/model.js";
 import { findSpecFiles } from "../spec/find-specs.js";
@@ -22,7 +22,10 @@ import { toPosix } from "../util/posix.js";
 import type { WritePlan } from "../write/plan.js";
 
 // The pipeline's stages are imported when a run needs them: a run answered from the
-// build cache (src/build/cache-store.ts) loads neither YAML, ajv, json-schema-to-typescript nor ts-morph.
+// build cache (src/build/cache-store.ts) loads neither YAML, ajv, json-schema-to-typescript nor ts-morph,
+// nor what only a run that emits needs (incremental-run.ts, the memo's format). Node 20 loads an
+// ES module's imports only after reading the module itself, one level of the graph at a time, so
+// a cached run's graph is kept shallow: each level is one more wait for the disk.
 
 export interface GenerateOptions {
   /** Working directory; the project root when there is no config file. Default: process.cwd(). */
@@ -114,6 +117,7 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   // A full run counts every tool's tokens (the docs show them): the tokenizer loads on a
   // second thread while this one reads the specs (src/spec/token-count.ts).
   if (restored.kind === "none" && !options.lintOnly) (await session.memo()).tokens.warmUp();
+  const { IncrementalRun } = await import("./incremental-run.js");
   const run = new IncrementalRun(session, restored);
   if (run.changedSpecs) result.changedSpecs = run.changedSpecs;
 
@@ -147,17 +151,18 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
   if (hasErrors(result.diagnostics) || options.lintOnly) return finish();
 
-  // emit
+  // emit: the emitters describe every file; the run renders those it does not keep as they are.
   const memo = await session.memo();
-  const reuse = await run.emitReuse(model, config, memo);
-  const { emitAll: emitEvery } = await import("./emitters.js");
-  const emitted = await emitEvery(model, { config, handlers: run.handlers(config), memo, recorded: reuse.recorded });
-  result.diagnostics.push(...emitted.diagnostics);
+  const reuse = run.prepareEmit(model, config, memo);
+  const { describeAll, renderOrKeep } = await import("./emitters.js");
+  const described = await describeAll(model, { config, handlers: run.handlers(config), memo });
+  result.diagnostics.push(...described.diagnostics);
   if (hasErrors(result.diagnostics)) return finish();
+  const emitted = await renderOrKeep(described.files, reuse.keep);
 
   // write
   const [{ applyPlan }, { planWrite }] = await Promise.all([import("../write/apply.js"), import("../write/plan.js")]);
-  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir }, { kept: reuse.kept });
+  const plan = await planWrite(emitted.files, { root: config.root, generated: config.outDir, handlers: config.handlersDir }, { kept: emitted.kept });
   result.plan = plan;
   result.diagnostics.push(...plan.diagnostics);
   if (hasErrors(plan.diagnostics)) return finish();
@@ -184,7 +189,9 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
       built,
       model,
       linted,
+      described: described.files,
       files: emitted.files,
+      kept: emitted.kept,
       plan,
       written: result.written,
       diagnostics: result.diagnostics,
@@ -352,7 +359,7 @@ export async function emitAll(
   config: ResolvedConfig,
   existingHandlers: ReadonlyMap<string, string> = handlerFiles(config.handlersDir),
   memo?: SessionMemo,
-): Promise<{ files: GeneratedFile[]; diagnostics: Diagnostic[] }> {
+): Promise<{ files: RenderedFile[]; diagnostics: Diagnostic[] }> {
   const { emitAll: emitEvery } = await import("./emitters.js");
   return emitEvery(model, { config, handlers: existingHandlers, memo: memo ?? (await new BuildSession().memo()) });
 }

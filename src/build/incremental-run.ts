@@ -7,11 +7,10 @@
  */
 import path from "node:path";
 import { handlerFiles, handlerHash, type HandlerFiles } from "./handlers-folder.js";
-import { toolKey, type SpecMemo, type SpecMemoEntry } from "./spec-memo.js";
+import { type SpecMemo, type SpecMemoEntry, sideIds } from "./spec-memo.js";
 import type { ResolvedConfig } from "../config/config.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { EmitContext } from "../emit/shared/emitter.js";
-import type { GeneratedFile, ReuseFile, ReuseShared } from "../emit/shared/generated-file.js";
+import type { GeneratedFile, RenderedFile } from "../emit/shared/generated-file.js";
 import type { FileLint } from "../lint/lint.js";
 import type { BuildResult, SpecRecord } from "../spec/build-model.js";
 import type { Dialect, JsonObject, ProjectModel, ToolModel } from "../spec/model.js";
@@ -20,23 +19,22 @@ import { toPosix } from "../util/posix.js";
 import { renderManifest, MANIFEST_FILE } from "../write/manifest.js";
 import type { WritePlan } from "../write/plan.js";
 import type { BuildSession, Restored, SessionMemo } from "./session.js";
-import { sideIds } from "./session.js";
 
 type Partial = Extract<Restored, { kind: "partial" }>;
 
-/** What the emit stage gets from the run: what the emitters may leave out, and the paths kept. */
+/** What the emit stage gets from the run: which described files need not be rendered. */
 export interface EmitReuse {
-  recorded: NonNullable<EmitContext["recorded"]>;
-  /** Area paths of generated files kept as the recorded run wrote them. */
-  kept: string[];
+  /**
+   * True for a generated file whose key is the one the recorded run wrote it with, and
+   * which the cache found intact on disk: it is kept as it is, not rendered.
+   */
+  keep(file: GeneratedFile): boolean;
 }
 
 export class IncrementalRun {
   private readonly partial: Partial | undefined;
   private readonly memo: SpecMemo | undefined;
-  private reuse:
-    | (EmitReuse & { toolKeys: Record<string, string>; validatorsKey: string; sharedKeys: Record<string, string>; recordedTool: (tool: ToolModel) => boolean })
-    | undefined;
+  private reuse: { recordedTool: (tool: ToolModel) => boolean } | undefined;
   private handlersSeen: HandlerFiles | undefined;
 
   constructor(
@@ -81,58 +79,41 @@ export class IncrementalRun {
   }
 
   /**
-   * What the emitters may leave out: a tool whose key is the recorded one keeps its files,
-   * which the cache has verified; so do the validators when no schema changed, and a
-   * project-wide file rendered from the same data. Every run records what its
-   * project-wide files were rendered from (`sharedKeys`), for the next one.
+   * Before the emitters run: the memo tables learn what the recorded run computed for the
+   * tools of unchanged spec files in unchanged positions (each tool's hash, its schemas'
+   * chunk keys), so neither is computed again. After they have described their files,
+   * `keep` tells which of them the run leaves as the recorded run wrote them: a file whose
+   * key (what its text is rendered from) is the recorded one, found intact on disk.
    */
-  async emitReuse(model: ProjectModel, config: ResolvedConfig, tables: SessionMemo): Promise<EmitReuse> {
-    const validatorsModule = await import("../emit/validators/validators-module.js");
+  prepareEmit(model: ProjectModel, config: ResolvedConfig, tables: SessionMemo): EmitReuse {
     const chunks = tables.schemas.chunks;
     const memo = this.memo;
-    // Tools of unchanged specs, in unchanged positions, have the recorded keys.
-    const samePositions = memo !== undefined && sameOrder(Object.keys(memo.toolKeys), model.tools);
+    const samePositions = memo !== undefined && sameOrder(Object.keys(memo.toolHashes), model.tools);
     const recordedTool = (tool: ToolModel): boolean => samePositions && this.unchangedSpec(tool.sources[0] ?? "");
-    const toolKeys: Record<string, string> = {};
-    model.tools.forEach((tool, index) => {
-      toolKeys[tool.name] = recordedTool(tool) ? memo!.toolKeys[tool.name] : toolKey(tool, index);
-      const schemaKeys = recordedTool(tool) ? memo!.schemaKeys[tool.name] : undefined;
-      if (!schemaKeys) return;
+    for (const tool of model.tools) {
+      if (!recordedTool(tool)) continue;
+      tables.tools.know(tool, memo!.toolHashes[tool.name]);
+      const schemaKeys = memo!.schemaKeys[tool.name];
+      if (!schemaKeys) continue;
       chunks.knowKey(tool.inputDialect, tool.wire.inputSchema, schemaKeys[0]);
       if (tool.wire.outputSchema && schemaKeys[1]) chunks.knowKey(tool.outputDialect ?? "2020-12", tool.wire.outputSchema, schemaKeys[1]);
-    });
-    const validatorsKey = validatorsModule.validatorsKey(model, chunks);
-    const validatorsPaths = validatorsModule.validatorsPaths(model);
-
-    const kept: string[] = [];
-    const generatedPath = generatedPathOf(config);
-    // An output of the recorded run (the cache has verified it is intact).
-    const recorded = (areaPath: string) => this.partial?.partial.outputs.has(generatedPath(areaPath)) === true;
-    let toolFile: ReuseFile | undefined;
-    let validators = false;
-    if (memo) {
-      toolFile = (tool, _index, areaPath) => {
-        if (memo.toolKeys[tool.name] !== toolKeys[tool.name] || !recorded(areaPath)) return false;
-        kept.push(areaPath);
-        return true;
-      };
-      validators = memo.validatorsKey === validatorsKey && validatorsPaths.every(recorded);
-      if (validators) kept.push(...validatorsPaths);
     }
-    const sharedKeys: Record<string, string> = {};
-    const sharedFile: ReuseShared = (areaPath, key) => {
-      sharedKeys[areaPath] = key;
-      if (memo?.sharedKeys[areaPath] !== key || !recorded(areaPath)) return false;
-      kept.push(areaPath);
-      return true;
+    this.reuse = { recordedTool };
+    const generatedPath = generatedPathOf(config);
+    const outputs = this.partial?.partial.outputs;
+    return {
+      keep: (file) =>
+        memo !== undefined &&
+        file.area === "generated" &&
+        file.key !== undefined &&
+        memo.fileKeys[file.path] === file.key &&
+        outputs?.has(generatedPath(file.path)) === true,
     };
-    this.reuse = { recorded: { toolFile, sharedFile, validators }, kept, toolKeys, validatorsKey, sharedKeys, recordedTool };
-    return this.reuse;
   }
 
   /**
    * Records a successful run for the next process (see `BuildSession.save`): each spec
-   * file's share of the model and lint, each tool's keys, and the run's inputs and outputs.
+   * file's share of the model and lint, each tool's hash, each keyed file's key, and the run's inputs and outputs.
    */
   async save(args: {
     project: { root: string; configFile: string | undefined; output: Parameters<BuildSession["save"]>[0]["output"] };
@@ -140,7 +121,10 @@ export class IncrementalRun {
     built: BuildResult;
     model: ProjectModel;
     linted: { perFile: ReadonlyMap<string, FileLint> };
-    files: readonly GeneratedFile[];
+    /** What the emitters described (their keys are recorded), what was rendered of it, and the area paths kept. */
+    described: readonly GeneratedFile[];
+    files: readonly RenderedFile[];
+    kept: readonly string[];
     plan: WritePlan;
     written: readonly string[];
     diagnostics: Diagnostic[];
@@ -171,30 +155,29 @@ export class IncrementalRun {
     const typesKeys: SpecMemo["typesKeys"] = {};
     for (const tool of model.tools) typesKeys[tool.name] = recordedTool(tool) ? memo!.typesKeys[tool.name] : tables.translations.keyOf(tool);
     const side = sideIds(schemaKeys, typesKeys);
+    const toolHashes: SpecMemo["toolHashes"] = {};
+    for (const tool of model.tools) toolHashes[tool.name] = tables.tools.of(tool);
+    const fileKeys: SpecMemo["fileKeys"] = {};
+    for (const file of args.described) if (file.area === "generated" && file.key !== undefined) fileKeys[file.path] = file.key;
     const generatedPath = generatedPathOf(config);
-    const keptPaths = new Set(reuse.kept.map(generatedPath));
+    const keptPaths = new Set(args.kept.map(generatedPath));
     const partial = this.partial?.partial;
     const { chunksFor } = await import("../emit/validators/validators-module.js");
-    await this.session.save(
-      args.project,
-      { specs, toolKeys: reuse.toolKeys, schemaKeys, validatorsKey: reuse.validatorsKey, typesKeys, sharedKeys: reuse.sharedKeys, side },
-      this.partial?.base,
-      {
-        config,
-        specFiles: built.specFiles,
-        sources: partial ? withRefs(args.sources, specs, partial.inputs.texts) : built.sources,
-        diagnostics: args.diagnostics,
-        toolCount: model.tools.length,
-        ...handlersAfter(this.handlers(config), args.plan, args.written),
-        outputs: ownedOutputs(args.files, args.plan, reuse.kept),
-        keptOutputs: [...keptPaths].flatMap((file) => {
-          const recorded = partial?.outputs.get(file);
-          return recorded ? [[file, ...recorded] as const] : [];
-        }),
-        chunks: () => chunksFor(model, chunks),
-        ...(partial ? { inputs: partial.inputs } : {}),
-      },
-    );
+    await this.session.save(args.project, { specs, toolHashes, schemaKeys, typesKeys, fileKeys, side }, this.partial?.base, {
+      config,
+      specFiles: built.specFiles,
+      sources: partial ? withRefs(args.sources, specs, partial.inputs.texts) : built.sources,
+      diagnostics: args.diagnostics,
+      toolCount: model.tools.length,
+      ...handlersAfter(this.handlers(config), args.plan, args.written),
+      outputs: ownedOutputs(args.files, args.plan, args.kept),
+      keptOutputs: [...keptPaths].flatMap((file) => {
+        const recorded = partial?.outputs.get(file);
+        return recorded ? [[file, ...recorded] as const] : [];
+      }),
+      chunks: () => chunksFor(model, chunks),
+      ...(partial ? { inputs: partial.inputs } : {}),
+    });
   }
 }
 
@@ -278,7 +261,7 @@ function handlersAfter(seen: HandlerFiles, plan: WritePlan, written: readonly st
  * included, with its text; not the `kept` ones (no emitter produced them), which the
  * manifest lists all the same.
  */
-function ownedOutputs(files: readonly GeneratedFile[], plan: WritePlan, kept: readonly string[]): Array<[string, string]> {
+function ownedOutputs(files: readonly RenderedFile[], plan: WritePlan, kept: readonly string[]): Array<[string, string]> {
   const owned = files.filter((f) => f.area === "generated" && f.mode === "generated");
   const text = new Map(owned.map((f) => [f.path, f.contents]));
   text.set(MANIFEST_FILE, renderManifest([...owned.map((f) => f.path), ...kept]));

@@ -18,19 +18,22 @@ import { randomBytes } from "node:crypto";
 import { cacheDisabledByEnv } from "./cache-file.js";
 import { CacheStore, probeCache, recordRun, type CachedRun, type PartialRun, type RunRecord } from "./cache-store.js";
 import type { OutputOptions } from "./fingerprints.js";
-import { loadMemo, sideId, storeMemo, type MemoBase, type SpecMemo } from "./spec-memo.js";
+import type { MemoBase, SpecMemo } from "./spec-memo.js";
 import type { ResolvedConfig } from "../config/config.js";
 import type { TypeTranslations } from "../emit/tools/tool-modules.js";
 import type { ParsedFiles } from "../yaml/load.js";
 import type { CompiledSchemas } from "../spec/schemas.js";
 import type { ToolModel } from "../spec/model.js";
 import type { TokenCounts, ToolTokens } from "../spec/token-count.js";
+import type { ToolHashes } from "../spec/tool-hashes.js";
 
 /** The memo tables, by what they hold; each stage takes the ones it computes through. */
 export interface SessionMemo {
   parsed: ParsedFiles;
   schemas: CompiledSchemas;
   translations: TypeTranslations;
+  /** Each tool's hash, what a file made from one tool is keyed by. */
+  tools: ToolHashes;
   /** Token counts of tools/list entries (src/spec/token-count.ts), by the entry's content. */
   tokens: TokenCounts;
 }
@@ -61,11 +64,13 @@ export class BuildSession {
       import("../yaml/load.js"),
       import("../spec/schemas.js"),
       import("../emit/tools/tool-modules.js"),
+      import("../spec/tool-hashes.js"),
       import("../spec/token-count.js"),
-    ]).then(([{ ParsedFiles }, { CompiledSchemas }, { TypeTranslations }, { TokenCounts }]) => ({
+    ]).then(([{ ParsedFiles }, { CompiledSchemas }, { TypeTranslations }, { ToolHashes }, { TokenCounts }]) => ({
       parsed: new ParsedFiles(),
       schemas: new CompiledSchemas(),
       translations: new TypeTranslations(),
+      tools: new ToolHashes(),
       tokens: new TokenCounts(),
     }));
     return this.tables;
@@ -82,6 +87,7 @@ export class BuildSession {
     if ("hit" in probe) return { kind: "hit", run: probe.hit };
     // A memo this build cannot read means a full run.
     const partial = probe.partial;
+    const { loadMemo } = await import("./spec-memo.js");
     const loaded = loadMemo(partial.memo, partial.readSide);
     if (!loaded) return { kind: "none" };
     const { memo } = loaded;
@@ -114,7 +120,7 @@ export class BuildSession {
     record: Omit<RunRecord, "memo" | "side"> & { chunks: () => unknown },
   ): Promise<void> {
     const { chunks, ...run } = record;
-    const tables = await this.memo();
+    const [tables, { storeMemo }] = await Promise.all([this.memo(), import("./spec-memo.js")]);
     const stored = storeMemo(memo, previousBase, () => randomBytes(20).toString("hex"));
     const typesKeys = new Set(Object.values(memo.typesKeys));
     recordRun(this.store, project.root, project.configFile, project.output, {
@@ -137,18 +143,6 @@ function* recordedTokens(memo: SpecMemo): Iterable<readonly [ToolModel["wire"], 
       if (tokens) yield [tool.wire, tokens];
     }
   }
-}
-
-/** The side files' ids for a memo's chunk and types keys. */
-export function sideIds(schemaKeys: SpecMemo["schemaKeys"], typesKeys: SpecMemo["typesKeys"]): SpecMemo["side"] {
-  return {
-    chunks: sideId(
-      Object.values(schemaKeys)
-        .flat()
-        .filter((key): key is string => key !== null),
-    ),
-    types: sideId(Object.values(typesKeys)),
-  };
 }
 
 /**

@@ -11,7 +11,6 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { isStringTable, packDiagnostics, StringTable, unpackDiagnostics } from "./packed-diagnostics.js";
 import type { SpeltName } from "../lint/rules/names.js";
 import type { SpecRecord } from "../spec/build-model.js";
-import type { ToolModel } from "../spec/model.js";
 import type { ToolTokens } from "../spec/token-count.js";
 
 export interface SpecMemoEntry extends SpecRecord {
@@ -26,16 +25,17 @@ export interface SpecMemoEntry extends SpecRecord {
 export interface SpecMemo {
   /** By project-relative spec file. */
   specs: Record<string, SpecMemoEntry>;
-  /** `toolKey` of every tool of the recorded model, by tool name: whose files may be kept. */
-  toolKeys: Record<string, string>;
+  /** The hash of every tool of the recorded model (src/spec/tool-hashes.ts), by tool name, in the model's order. */
+  toolHashes: Record<string, string>;
   /** Each tool's schemas' chunk keys (input, output or null), by tool name. */
   schemaKeys: Record<string, [string, string | null]>;
-  /** `validatorsKey` of the recorded model: equal, and the validators files are kept as they are. */
-  validatorsKey: string;
   /** Each tool's `typesKey`, by tool name. */
   typesKeys: Record<string, string>;
-  /** What each project-wide file was rendered from (see `ReuseShared`), by its path in the generated area. */
-  sharedKeys: Record<string, string>;
+  /**
+   * What each generated file with a key was rendered from (`GeneratedFile.key`), by its
+   * path in the generated area: a file described with the same key is kept as it is.
+   */
+  fileKeys: Record<string, string>;
   /**
    * The side files (src/build/cache-file.ts) and their ids: `chunks`, the validators'
    * chunks of the recorded model (src/spec/chunks.ts), and `types`, its types'
@@ -43,15 +43,6 @@ export interface SpecMemo {
    * the keys it holds: a run that changes no schema writes neither again.
    */
   side: { chunks: string; types: string };
-}
-
-/**
- * A tool's own generated files (its types file, its docs page) depend on the tool's
- * model and on its position among the tools (the docs' sidebar order), and on the config
- * and mcp-gen itself, which a partial run has unchanged. Equal keys: the same files.
- */
-export function toolKey(tool: ToolModel, index: number): string {
-  return createHash("sha1").update(JSON.stringify(tool)).update(`\0${index}`).digest("hex");
 }
 
 /** The id of a side file holding `keys`. */
@@ -142,4 +133,16 @@ function unpackEntries(data: unknown): Map<string, SpecMemoEntry> | undefined {
     entries.set(file, { ...entry, diagnostics, lint });
   }
   return entries;
+}
+
+/** The side files' ids for a memo's chunk and types keys. */
+export function sideIds(schemaKeys: SpecMemo["schemaKeys"], typesKeys: SpecMemo["typesKeys"]): SpecMemo["side"] {
+  return {
+    chunks: sideId(
+      Object.values(schemaKeys)
+        .flat()
+        .filter((key): key is string => key !== null),
+    ),
+    types: sideId(Object.values(typesKeys)),
+  };
 }

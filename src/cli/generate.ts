@@ -1,7 +1,6 @@
 /** `mcp-gen generate`: argument handling and output; the work is in ../build/generate.ts. */
 import { Option, type Command } from "commander";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { isLintCode, MAX_WARNINGS_CODE } from "../diagnostics/messages.js";
 import { formatSummary, painter } from "../diagnostics/format.js";
 import type { BuildSessions } from "../build/session.js";
 import type { ProjectRun, WorkspaceResult } from "../build/generate.js";
@@ -38,7 +37,9 @@ export async function runGenerate(
 ): Promise<number> {
   const started = performance.now();
   const configs = options.config === undefined ? [] : Array.isArray(options.config) ? options.config : [options.config];
-  const { generateWorkspace } = await import("../build/generate.js");
+  // The message catalogue (which codes are lint rules) is read alongside the build's modules,
+  // not before them: each module Node 20 reads before the run starts is one more wait.
+  const [{ generateWorkspace }, catalogue] = await Promise.all([import("../build/generate.js"), import("../diagnostics/messages.js")]);
   const run = await generateWorkspace({ cwd, configs, check: options.check, cache: options.cache, maxWarnings: options.maxWarnings }, sessions);
   observe?.(run);
   const ms = Math.round(performance.now() - started);
@@ -53,7 +54,7 @@ export async function runGenerate(
   if (run.projects.length === 0 && run.exitCode !== 0) io.stderr("mcp-gen: nothing was written.\n");
   for (const project of run.projects) {
     if (run.workspace && !options.quiet) io.stdout(`${paint("bold", `[${project.label}]`)}\n`);
-    printProject(io, project, run.workspace, options);
+    printProject(io, project, run.workspace, options, catalogue);
   }
   if (run.workspace && !options.quiet) {
     const failed = run.projects.filter((p) => p.result.exitCode !== 0).length;
@@ -106,7 +107,13 @@ function isHandlersIndex(file: string): boolean {
  * One project's text output. Lint warnings and infos are counted in the summary, not
  * printed, unless --verbose or they broke `maxWarnings`: `mcp-gen lint` lists them.
  */
-function printProject(io: Io, project: ProjectRun, workspace: boolean, options: GenerateCliOptions): void {
+function printProject(
+  io: Io,
+  project: ProjectRun,
+  workspace: boolean,
+  options: GenerateCliOptions,
+  { isLintCode, MAX_WARNINGS_CODE }: Pick<typeof import("../diagnostics/messages.js"), "isLintCode" | "MAX_WARNINGS_CODE">,
+): void {
   const { result } = project;
   const paint = painter({ color: io.color === true });
   const showLint = options.verbose === true || result.diagnostics.some((d) => d.code === MAX_WARNINGS_CODE);
@@ -229,7 +236,7 @@ async function runWatch(options: GenerateCliOptions, io: Io, cwd: string): Promi
     let runs = 0;
     const run: WatchGenerateOptions["run"] = (observe, sessions) =>
       runGenerate(runs++ === 0 ? { ...options, cache: false } : options, io, cwd, observe, sessions);
-    return await watchGenerate({ cwd, configs, io, signal: interrupt.signal, run });
+    return await watchGenerate({ cwd, configs, io, signal: interrupt.signal, run, verbose: options.verbose === true });
   } finally {
     interrupt.dispose();
   }

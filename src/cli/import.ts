@@ -2,7 +2,7 @@
 import path from "node:path";
 import { Option, type Command } from "commander";
 import { toPosix } from "../util/posix.js";
-import { importTools, type ImportCommandOptions } from "../commands/import/import.js";
+import type { ImportCommandOptions } from "../commands/import/import.js";
 import { DEFAULT_TIMEOUT_MS } from "../commands/tool-source/limits.js";
 import { formatOption, type CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
@@ -13,6 +13,8 @@ export interface ImportCliOptions extends ImportCommandOptions {
 }
 
 export async function runImport(file: string | undefined, options: ImportCliOptions, io: Io, cwd: string): Promise<number> {
+  // The command's core loads when it runs: every other command starts without it.
+  const { importTools } = await import("../commands/import/import.js");
   const run = await importTools(file, options, cwd);
   if (run.usage !== undefined) {
     io.stderr(`error: ${run.usage}\n(run with --help for usage)\n`);

@@ -1,13 +1,15 @@
 /** `mcp-gen init [dir]`: argument handling and output; the work is in ../commands/init/init.ts. */
 import path from "node:path";
 import type { Command } from "commander";
-import { INIT_TEMPLATES, initProject, type InitOptions } from "../commands/init/init.js";
+import type { InitOptions } from "../commands/init/init.js";
 import { toPosix } from "../util/posix.js";
 import type { CliContext } from "./context.js";
 import { counted } from "../util/counted.js";
 import { reportDiagnostics } from "./report.js";
 
 export async function runInit(dir: string | undefined, options: InitOptions, { io, cwd }: Pick<CliContext, "io" | "cwd">): Promise<number> {
+  // The command's core loads when it runs: every other command starts without it.
+  const { INIT_TEMPLATES, initProject } = await import("../commands/init/init.js");
   const outcome = await initProject(dir, options, cwd);
   switch (outcome.status) {
     case "not-a-folder":

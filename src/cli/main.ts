@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import type { CliContext } from "./context.js";
+import { registerDiff } from "./diff.js";
 import { registerBudget } from "./budget.js";
 import { registerDocs } from "./docs.js";
 import { registerGenerate } from "./generate.js";
@@ -14,6 +15,7 @@ import { processIo, type Io } from "./report.js";
 const COMMANDS: Array<(program: Command, context: CliContext) => void> = [
   registerGenerate,
   registerImport,
+  registerDiff,
   registerDocs,
   registerInit,
   registerLint,

@@ -418,6 +418,25 @@ export const MESSAGES = {
       ...serverFailures(),
     },
   },
+  // Reading a side of `mcp-gen diff`
+  MG075: {
+    severity: "error",
+    title: "a side of `mcp-gen diff` could not be read",
+    docs: "`diff`: a base or head that is not a file, folder or git revision, a revision that does not exist, a file that is not a tool list or catalog, a tool without a name, two tools with one name, a `$ref` that does not resolve or loops",
+    messages: {
+      notFound: m`${"source"} is not a file, a folder or a revision of this git repository`,
+      notGitRepository: m`${"source"} looks like a git revision, but ${"dir"} is not in a git repository`,
+      noRevision: m`git revision ${"source"} does not exist`,
+      notInRevision: m`the project folder ${"folder"} does not exist at git revision ${"source"}`,
+      gitFailed: m`git could not read revision ${"source"}: ${"reason"}`,
+      notToolList: m`${"source"} is not a tool list: ${"reason"}`,
+      notTool: m`${"source"}: entry ${"index"} is not a tool (an object with a string \`name\`)`,
+      duplicateTool: m`${"source"} lists two tools named "${"name"}"`,
+      refCycle: m`${"source"}: tool "${"tool"}": the \`$ref\` at ${"path"} leads back to where it started without moving into the data`,
+      unresolvedRef: m`${"source"}: tool "${"tool"}": the \`$ref\` ${"ref"} at ${"path"} does not resolve`,
+      workspace: m`${"source"} is a workspace config (\`projects\`); diff one project: give its folder or --config`,
+    },
+  },
   // Lint rules: severities are defaults; `lint.rules` in the config changes them
   MG100: {
     severity: "warning",

@@ -197,7 +197,7 @@ const IN_PLACE_MAP = ["dependentSchemas"];
  * recurses forever on any value. Runs on a bundled schema, so cycles through files are
  * cycles here too. Its place, as a path to the `$ref` keyword; undefined when there is none.
  */
-function inPlaceRefCycle(schema: JsonObject): SchemaPath | undefined {
+export function inPlaceRefCycle(schema: JsonObject): SchemaPath | undefined {
   const state = new Map<unknown, "open" | "closed">();
   const visit = (node: unknown, path: SchemaPath): SchemaPath | undefined => {
     state.set(node, "open");

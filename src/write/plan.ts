@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { createDiagnostic } from "../diagnostics/messages.js";
-import type { GeneratedFile, OutputArea } from "../emit/shared/generated-file.js";
+import type { OutputArea, RenderedFile } from "../emit/shared/generated-file.js";
 import { lstatOrUndefined, nodeWriterFs, type WriterFs } from "./fs.js";
 import { MANIFEST_FILE, parseManifest, renderManifest } from "./manifest.js";
 import { compareStrings, resolveInArea, toProjectPath, unsafeAreaPathReason } from "./paths.js";
@@ -23,7 +23,7 @@ export interface PlannedFile {
   action: WriteAction;
   area: OutputArea;
   /** The emitter's mode; the manifest counts as `generated`. */
-  mode: GeneratedFile["mode"];
+  mode: RenderedFile["mode"];
   /** Relative to the project root, `/`-separated, e.g. `generated/registry.ts`. */
   path: string;
   /** Relative to the area folder, as the emitter gave it. */
@@ -59,7 +59,7 @@ export interface WriteOptions {
   kept?: readonly string[];
 }
 
-function checkPaths(files: readonly GeneratedFile[]): Diagnostic[] {
+function checkPaths(files: readonly RenderedFile[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const file of files) {
@@ -105,7 +105,7 @@ function sameBytes(bytes: Buffer | undefined, contents: string): boolean {
   return bytes?.equals(Buffer.from(contents, "utf8")) === true;
 }
 
-async function decide(fs: WriterFs, file: GeneratedFile, absPath: string, fromAbsPath?: string): Promise<WriteAction> {
+async function decide(fs: WriterFs, file: RenderedFile, absPath: string, fromAbsPath?: string): Promise<WriteAction> {
   // A stub is written only where nothing is: whether anything is there is all it asks
   // (a partial run plans a stub for each of its thousand handlers, and reads none).
   if (file.mode === "create") return (await lstatOrUndefined(fs, absPath)) ? "keep" : "create";
@@ -123,7 +123,7 @@ async function decide(fs: WriterFs, file: GeneratedFile, absPath: string, fromAb
   return sameBytes(current.bytes, file.contents) ? "unchanged" : "update";
 }
 
-function producedInGeneratedPaths(files: readonly GeneratedFile[]): Set<string> {
+function producedInGeneratedPaths(files: readonly RenderedFile[]): Set<string> {
   return new Set(files.filter((f) => f.area === "generated").map((f) => f.path));
 }
 
@@ -139,7 +139,7 @@ async function passesThroughSymlink(fs: WriterFs, areaDir: string, areaPath: str
   return false;
 }
 
-export async function planWrite(files: readonly GeneratedFile[], dirs: WriteDirs, options: WriteOptions = {}): Promise<WritePlan> {
+export async function planWrite(files: readonly RenderedFile[], dirs: WriteDirs, options: WriteOptions = {}): Promise<WritePlan> {
   const fs = options.fs ?? nodeWriterFs;
   const diagnostics = checkPaths(files);
   for (const dir of [dirs.generated, dirs.handlers]) {
@@ -152,7 +152,7 @@ export async function planWrite(files: readonly GeneratedFile[], dirs: WriteDirs
 
   const areaDir = (area: OutputArea): string => (area === "generated" ? dirs.generated : dirs.handlers);
   const actions: PlannedFile[] = [];
-  const planFile = async (file: GeneratedFile): Promise<PlannedFile> => {
+  const planFile = async (file: RenderedFile): Promise<PlannedFile> => {
     const absPath = resolveInArea(areaDir(file.area), file.path);
     const fromAbsPath = file.mode === "rename" && file.from !== undefined ? resolveInArea(areaDir(file.area), file.from) : undefined;
     const action = await decide(fs, file, absPath, fromAbsPath);

@@ -2,7 +2,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { resolveConfig } from "../../src/config/config.js";
-import type { GeneratedFile } from "../../src/emit/shared/generated-file.js";
+import type { RenderedFile } from "../../src/emit/shared/generated-file.js";
 import { buildModel } from "../../src/spec/build-model.js";
 import type { ProjectModel } from "../../src/spec/model.js";
 import { REPO_ROOT } from "./project.js";
@@ -11,7 +11,7 @@ export const DOCS_TMP = path.join(REPO_ROOT, ".tmp", "docs");
 export const ARTIFACTS = path.join(REPO_ROOT, ".tmp", "artifacts");
 
 /** A fresh folder `.tmp/docs/<name>` holding `files` (paths relative to the generated area). */
-export function writeSite(name: string, files: readonly GeneratedFile[], strip = ""): string {
+export function writeSite(name: string, files: readonly RenderedFile[], strip = ""): string {
   const dir = path.join(DOCS_TMP, name);
   rmSync(dir, { recursive: true, force: true });
   for (const file of files) {

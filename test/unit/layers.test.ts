@@ -15,7 +15,7 @@ import { REPO_ROOT } from "../helpers/project.js";
 const SRC = path.join(REPO_ROOT, "src");
 
 /** Lowest first. `index.ts` (the package's API) sits on top; `cli.ts` is the cli layer's entry. */
-const LAYERS = ["util", "diagnostics", "yaml", "config", "spec", "lint", "emit", "write", "build", "commands", "cli", "index"] as const;
+const LAYERS = ["util", "diagnostics", "yaml", "config", "spec", "contract", "lint", "emit", "write", "build", "commands", "cli", "index"] as const;
 
 /**
  * What every emitter or command may use; one emitter (emit/docs, emit/tools ...) never imports another, nor one
@@ -220,7 +220,7 @@ describe("the layers of src/", () => {
     expect(importsOf("build/generate.ts", files.get("build/generate.ts")!).length).toBeGreaterThan(5);
   });
 
-  it("no import goes against util → diagnostics → yaml → config → spec → lint → emit → write → build → commands → cli, none crosses the runtime's edge, no folders import each other, no module re-exports", () => {
+  it("no import goes against util → diagnostics → yaml → config → spec → contract → lint → emit → write → build → commands → cli, none crosses the runtime's edge, no folders import each other, no module re-exports", () => {
     expect(layerViolations(files)).toEqual([]);
   });
 
@@ -242,7 +242,7 @@ describe("the layers of src/", () => {
       ["stray/s.ts", 'import { a } from "../util/a.js";'],
     ]);
     expect(layerViolations(tree)).toEqual([
-      'src/util/a.ts: import "../config/b.js" (util → config: config comes after util in util → diagnostics → yaml → config → spec → lint → emit → write → build → commands → cli → index)',
+      'src/util/a.ts: import "../config/b.js" (util → config: config comes after util in util → diagnostics → yaml → config → spec → contract → lint → emit → write → build → commands → cli → index)',
       'src/config/b.ts: import "./c.js" (a re-export hides where the name lives: import it from its module)',
       'src/config/d.ts: import "./c.js" (a re-export hides where the name lives: import it from its module)',
       'src/emit/server/x.ts: import "../registry/r.js" (emit/server/ imports emit/registry/: one emitter does not use another; move what both need to emit/shared/)',
@@ -251,8 +251,8 @@ describe("the layers of src/", () => {
       'src/emit/docs/d.ts: import "../tools/t.js" (emit/docs/ imports emit/tools/: one emitter does not use another; move what both need to emit/shared/)',
       'src/write/plan.ts: import "../runtime/types.js" (the generator does not import the runtime)',
       'src/runtime/types.ts: import "../util/a.js" (the runtime imports nothing outside src/runtime/)',
-      'src/spec/w.ts: import "../lint/worker.js" (spec → lint: lint comes after spec in util → diagnostics → yaml → config → spec → lint → emit → write → build → commands → cli → index)',
-      "src/stray/s.ts: stray/ is not a layer (put the file in one of util, diagnostics, yaml, config, spec, lint, emit, write, build, commands, cli, index)",
+      'src/spec/w.ts: import "../lint/worker.js" (spec → lint: lint comes after spec in util → diagnostics → yaml → config → spec → contract → lint → emit → write → build → commands → cli → index)',
+      "src/stray/s.ts: stray/ is not a layer (put the file in one of util, diagnostics, yaml, config, spec, contract, lint, emit, write, build, commands, cli, index)",
       'cycle between folders config → util → config: src/config/d.ts imports "../util/a.js"; src/util/a.ts imports "../config/b.js"',
       'cycle between folders emit/docs → emit/tools → emit/docs: src/emit/docs/d.ts imports "../tools/t.js"; src/emit/tools/t.ts imports "../docs/d.js"',
     ]);

@@ -42,9 +42,17 @@ export interface WatchGenerateOptions {
   signal: AbortSignal;
   /** Quiet time after the last change before a run starts. */
   debounceMs?: number;
+  /**
+   * Say so on `io` when a folder is watched from now on (one that appeared, or that a
+   * config now names): `--verbose`. A file saved there from then on is heard.
+   */
+  verbose?: boolean;
 }
 
 export const WATCHING_MESSAGE = "mcp-gen: watching for changes (Ctrl-C to stop)\n";
+
+/** With `verbose`: a folder watched from now on, as the CLI prints it. */
+export const watchingFolderMessage = (folder: string): string => `mcp-gen: watching ${folder} too\n`;
 
 /**
  * How far a file's change time may lag the clock that `Date.now()` reads (file systems
@@ -89,6 +97,17 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
     schedule();
   };
   const watcher = watchFolders(onChange);
+  // The folders the first run's targets name are the watch itself; only later ones are news.
+  let watchedBefore = false;
+  /** Watches the targets' folders from now on, catching up on what changed in new ones since `from`. */
+  const syncFolders = (from: number) => {
+    const started = watcher.sync(targets.folders);
+    if (options.verbose && watchedBefore) {
+      for (const dir of started) io.stderr(watchingFolderMessage(toPosix(path.relative(options.cwd, dir)) || "."));
+    }
+    watchedBefore = true;
+    catchUp(started, from);
+  };
 
   const schedule = () => {
     if (running || settling) {
@@ -120,7 +139,7 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
     if (files.length === 0) {
       // Nothing to run: a new folder may still hold a spec or a project tomorrow.
       targets = watchTargets(seen.runs, seen.files, seen.searched);
-      catchUp(watcher.sync(targets.folders), burstStart);
+      syncFolders(burstStart);
       if (rerun) {
         rerun = false;
         schedule();
@@ -187,7 +206,7 @@ export function watchGenerate(options: WatchGenerateOptions): Promise<0> {
     seen = { runs: complete ? observed : [...observed, ...lastComplete], files: [...configFiles, ...workspaceFiles], searched, projects };
     targets = watchTargets(seen.runs, seen.files, seen.searched);
     if (stopped) return;
-    catchUp(watcher.sync(targets.folders), started);
+    syncFolders(started);
     io.stderr(WATCHING_MESSAGE);
   };
 

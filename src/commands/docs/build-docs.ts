@@ -11,6 +11,7 @@ import type { ResolvedConfig } from "../../config/config.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../../diagnostics/diagnostic.js";
 import { createDiagnostic } from "../../diagnostics/messages.js";
 import { docsOptions, emitDocs, type DocsFormat } from "../../emit/docs/docs.js";
+import { renderFiles } from "../../emit/shared/generated-file.js";
 import { loadProject } from "../../build/load-project.js";
 import { BuildSession } from "../../build/session.js";
 import type { ProjectModel } from "../../spec/model.js";
@@ -97,11 +98,11 @@ export async function buildDocs(options: BuildDocsOptions = {}): Promise<BuildDo
         }),
       );
     }
-    const files = emitDocs(built.model, { formats: result.formats, dir }, undefined, undefined, memo.schemas, (tool) => memo.tokens.of(tool.wire));
+    const files = await renderFiles(emitDocs(built.model, { formats: result.formats, dir }, memo.schemas, undefined, (tool) => memo.tokens.of(tool.wire)));
     const kept = ownedByGenerate(config.outDir).filter((file) => !file.startsWith(`${dir}/`));
     plan = await planWrite(files, { root: config.root, generated: config.outDir, handlers: noHandlers(config.outDir) }, { kept });
   } else {
-    const files = emitDocs(built.model, { formats: result.formats, dir: "" }, undefined, undefined, memo.schemas, (tool) => memo.tokens.of(tool.wire));
+    const files = await renderFiles(emitDocs(built.model, { formats: result.formats, dir: "" }, memo.schemas, undefined, (tool) => memo.tokens.of(tool.wire)));
     plan = await planWrite(files, { root: config.root, generated: outDir, handlers: noHandlers(outDir) });
   }
   result.diagnostics.push(...plan.diagnostics);

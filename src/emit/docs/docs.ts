@@ -7,14 +7,16 @@ import { renderCatalog, toolTitle } from "./catalog.js";
 import { clientConfigJson } from "./client-config.js";
 import { exampleExchanges, wrappedOutputNote } from "./exchanges.js";
 import { scopesSentence, toolBadges, otherAnnotations } from "./hints.js";
-import { renderHtmlSite } from "./html/site.js";
+import { htmlPages } from "./html/site.js";
 import { schemaTable, type PropertyRow, type SchemaTable } from "./schema-table.js";
 import { tagGroups } from "./tag-groups.js";
 import { CompiledSchemas } from "../../spec/schemas.js";
 import type { ToolTokens } from "../../spec/token-count.js";
 import { contextCostSentence, countedHere, listCostPhrase, type ToolTokensOf } from "./token-cost.js";
 import type { JsonObject, ProjectModel, ToolModel } from "../../spec/model.js";
-import type { GeneratedFile, ReuseFile, ReuseShared } from "../shared/generated-file.js";
+import type { EmitContext } from "../shared/emitter.js";
+import type { GeneratedFile } from "../shared/generated-file.js";
+import { toolHash } from "../../spec/tool-hashes.js";
 import { generatedHeader, specFiles } from "../shared/header.js";
 import { codeBlock, escapeBlock, escapeCell, escapeText, firstSentence, inlineCode, inlineCodeCell } from "./markdown-text.js";
 import { renderKey, renderTemplate } from "../shared/templates.js";
@@ -36,17 +38,29 @@ export interface DocsConfigSource {
   docs?: { formats?: readonly DocsFormat[]; outDir?: string };
 }
 
+/** The emitter (src/emit/shared/emitter.ts). */
+export function emit(model: ProjectModel, context: EmitContext): GeneratedFile[] {
+  return emitDocs(
+    model,
+    context.config,
+    context.memo.schemas,
+    (tool) => context.memo.tools.of(tool),
+    (tool) => context.memo.tokens.of(tool.wire),
+  );
+}
+
 /**
  * Every docs file, paths relative to the generated area. With both formats the HTML
  * reference goes to `<dir>/html/`, so a docs framework pointed at `<dir>` sees only markdown.
+ * A tool's markdown page is keyed by the tool's hash and its place in the sidebar; the
+ * index by its template's data.
  */
 export function emitDocs(
   model: ProjectModel,
   source?: DocsConfigSource | DocsOptions,
-  reuse?: ReuseFile,
-  reuseShared?: ReuseShared,
   /** The session's compiled schemas (error examples show the runtime's input check). */
   schemas: CompiledSchemas = new CompiledSchemas(),
+  hashOf: (tool: ToolModel) => string = toolHash,
   /** Each tool's token count; without it, counted here. */
   tokens: ToolTokensOf = countedHere(),
 ): GeneratedFile[] {
@@ -56,22 +70,19 @@ export function emitDocs(
   const htmlPrefix = formats.includes("markdown") && formats.includes("html") ? "html/" : "";
   const files: GeneratedFile[] = [];
   const areaPath = (path: string) => (dir ? `${dir}/${path}` : path);
-  const add = (path: string, contents: string) => files.push({ area: "generated", path: areaPath(path), contents, mode: "generated" });
+  const add = (path: string, render: () => string, key?: string) =>
+    files.push({ area: "generated", path: areaPath(path), mode: "generated", ...(key === undefined ? {} : { key }), render });
   if (formats.includes("markdown")) {
     model.tools.forEach((tool, index) => {
-      const page = `${tool.ids.file}.md`;
-      if (!reuse?.(tool, index, areaPath(page))) add(page, renderToolPage(tool, index + 1, schemas, tokens(tool)));
+      add(`${tool.ids.file}.md`, () => renderToolPage(tool, index + 1, schemas, tokens(tool)), `${hashOf(tool)}:${index + 1}`);
     });
     const index = indexContext(model, tokens);
-    if (!reuseShared?.(areaPath("index.md"), renderKey("docs-index.md", index))) add("index.md", renderIndex(index));
+    add("index.md", () => renderIndex(index), renderKey("docs-index.md", index));
   }
   if (formats.includes("html")) {
-    for (const page of renderHtmlSite(model, schemas, tokens)) add(`${htmlPrefix}${page.path}`, page.contents);
+    for (const page of htmlPages(model, schemas, tokens)) add(`${htmlPrefix}${page.path}`, page.render);
   }
-  add(
-    "catalog.json",
-    renderCatalog(model, (tool) => pageLinks(tool, formats, htmlPrefix), tokens),
-  );
+  add("catalog.json", () => renderCatalog(model, (tool) => pageLinks(tool, formats, htmlPrefix), tokens));
   return files;
 }
 

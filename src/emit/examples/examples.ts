@@ -4,12 +4,22 @@
  * its spec location so a failing example points at the YAML that states it.
  */
 import type { JsonValue, ProjectModel, ToolExample, ToolModel } from "../../spec/model.js";
+import type { EmitContext } from "../shared/emitter.js";
 import type { GeneratedFile } from "../shared/generated-file.js";
 import { generatedHeader, specFiles } from "../shared/header.js";
 import { tsString } from "../shared/templates.js";
 import { jsLiteral } from "../shared/js-literal.js";
 
+/** The emitter (src/emit/shared/emitter.ts). */
+export function emit(model: ProjectModel, _context?: EmitContext): GeneratedFile[] {
+  return emitExamples(model);
+}
+
 export function emitExamples(model: ProjectModel): GeneratedFile[] {
+  return [{ area: "generated", path: "examples.ts", mode: "generated", render: () => examplesModule(model) }];
+}
+
+function examplesModule(model: ProjectModel): string {
   // Tools are sorted by name in the model; examples keep the order the author wrote them in.
   const cases = model.tools.flatMap((tool) => tool.examples.map((example) => renderCase(tool, example)));
   const contents = [
@@ -22,7 +32,7 @@ export function emitExamples(model: ProjectModel): GeneratedFile[] {
       : `export const examples: readonly ToolExampleCase[] = [\n${cases.join("")}];`,
     "",
   ].join("\n");
-  return [{ area: "generated", path: "examples.ts", contents, mode: "generated" }];
+  return contents;
 }
 
 function renderCase(tool: ToolModel, example: ToolExample): string {

@@ -7,14 +7,16 @@
  * New files come from templates; ts-morph is loaded only when an authored file has to
  * be edited through its syntax tree (see ts-morph-lazy.ts).
  */
-import { posix } from "node:path";
+import { posix, relative } from "node:path";
 import type { Project } from "ts-morph";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { sortDiagnostics } from "../../diagnostics/diagnostic.js";
 import { createDiagnostic } from "../../diagnostics/messages.js";
 import { toolIdentifiers } from "../../spec/identifiers.js";
 import type { ProjectModel, ToolIdentifiers, ToolModel } from "../../spec/model.js";
-import type { GeneratedFile } from "../shared/generated-file.js";
+import type { EmitContext } from "../shared/emitter.js";
+import type { GeneratedFile, RenderedFile } from "../shared/generated-file.js";
+import { toPosix } from "../../util/posix.js";
 import { moduleReferences, renameHandlerModule } from "./handler-rename.js";
 import { type IndexRead, renderIndex, updateIndexWithoutParser } from "./handlers-index.js";
 import { sanitizeForComment } from "../shared/header.js";
@@ -35,17 +37,32 @@ export interface HandlersLayout {
 }
 
 export interface HandlerStubsResult {
-  files: GeneratedFile[];
+  files: RenderedFile[];
   diagnostics: Diagnostic[];
 }
 
 const INDEX = "index.ts";
 
+/**
+ * The emitter (src/emit/shared/emitter.ts): the handlers folder's new and amended files,
+ * with what it finds about the author's files reported through the context.
+ */
+export function emit(model: ProjectModel, context: EmitContext): GeneratedFile[] {
+  const { config } = context;
+  const handlersDir = toPosix(relative(config.root, config.handlersDir)) || ".";
+  let generatedFromHandlers = toPosix(relative(config.handlersDir, config.outDir));
+  if (!generatedFromHandlers.startsWith(".")) generatedFromHandlers = `./${generatedFromHandlers}`;
+  const stubs = emitHandlerStubs(model, { files: context.handlers }, { generatedFromHandlers, handlersDir });
+  for (const diagnostic of stubs.diagnostics) context.report(diagnostic);
+  // Their texts are made from the author's files as this run read them: nothing to key, nothing to defer.
+  return stubs.files.map(({ contents, ...file }) => ({ ...file, render: () => contents }));
+}
+
 export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers, layout: HandlersLayout): HandlerStubsResult {
   // Created (and ts-morph loaded) only when an authored file has to be parsed.
   let project: Project | undefined;
   const parser = () => (project ??= newProject());
-  const files: GeneratedFile[] = [];
+  const files: RenderedFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const handlersDir = layout.handlersDir.replace(/\/+$/, "");
   const diagnosticFile = (file: string) => (handlersDir === "" || handlersDir === "." ? file : `${handlersDir}/${file}`);
@@ -167,8 +184,7 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
   }
 
   // Handler files by path, then the index.
-  const byPath = (a: GeneratedFile, b: GeneratedFile) =>
-    Number(a.path === INDEX) - Number(b.path === INDEX) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const byPath = (a: RenderedFile, b: RenderedFile) => Number(a.path === INDEX) - Number(b.path === INDEX) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   return { files: files.sort(byPath), diagnostics: sortDiagnostics(diagnostics) };
 }
 

@@ -3,11 +3,17 @@
  * definition with its precompiled validators and the scopes its spec's `auth` requires.
  */
 import type { ProjectModel } from "../../spec/model.js";
-import type { GeneratedFile, ReuseShared } from "../shared/generated-file.js";
+import type { EmitContext } from "../shared/emitter.js";
+import type { GeneratedFile } from "../shared/generated-file.js";
 import { generatedHeader, specFiles } from "../shared/header.js";
 import { renderKey, renderTemplate, tsIdentifier, tsString } from "../shared/templates.js";
 
-export function emitRegistry(model: ProjectModel, reuse?: ReuseShared): GeneratedFile[] {
+/** The emitter (src/emit/shared/emitter.ts). */
+export function emit(model: ProjectModel, _context?: EmitContext): GeneratedFile[] {
+  return emitRegistry(model);
+}
+
+export function emitRegistry(model: ProjectModel): GeneratedFile[] {
   const tools = model.tools.map((tool) => {
     return {
       nameLiteral: tsString(tool.name),
@@ -22,6 +28,7 @@ export function emitRegistry(model: ProjectModel, reuse?: ReuseShared): Generate
   });
   const validators = tools.flatMap((tool) => (tool.validateOutput ? [tool.validateInput, tool.validateOutput] : [tool.validateInput]));
   const context = { header: generatedHeader(specFiles(model)), tools, validators };
-  if (reuse?.("registry.ts", renderKey("registry.ts", context))) return [];
-  return [{ area: "generated", path: "registry.ts", contents: renderTemplate("registry.ts", context), mode: "generated" }];
+  return [
+    { area: "generated", path: "registry.ts", mode: "generated", key: renderKey("registry.ts", context), render: () => renderTemplate("registry.ts", context) },
+  ];
 }

@@ -1,16 +1,23 @@
 /**
- * The one contract every emitter meets: `emit(model, context)` returns the files (and,
- * for the handler stubs, diagnostics) it makes of the model. Emitters read no disk and
- * keep nothing at module scope: the author's handler files, the build session's memo
- * tables and what the session already has on disk come in the context. The list of
- * emitters a run walks is the build layer's (src/build/emitters.ts).
+ * The one contract every emitter meets: `emit(model, context)` describes the files it
+ * makes of the model (`GeneratedFile`: a content key and a lazy render). Emitters read no
+ * disk and keep nothing at module scope: the config, the author's handler files and the
+ * build session's memo tables come in the context. Which files are rendered and which are
+ * kept as an earlier run left them is the build session's decision (src/build/), never
+ * the emitter's. The list of emitters a run walks is the build layer's (src/build/emitters.ts).
+ *
+ * Findings an emitter makes about the author's files (the handler stubs': a handler whose
+ * tool is gone, an index it cannot amend, a rename it refuses) go to `context.report`, as a
+ * TypeSpec emitter reports through its program: they are not files, a run may have many or
+ * none, and the session keeps them with the run's other diagnostics.
  */
 import type { ResolvedConfig } from "../../config/config.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import type { CompiledSchemas } from "../../spec/schemas.js";
 import type { ProjectModel } from "../../spec/model.js";
+import type { CompiledSchemas } from "../../spec/schemas.js";
+import type { ToolHashes } from "../../spec/tool-hashes.js";
 import type { ToolTokens } from "../../spec/token-count.js";
-import type { GeneratedFile, ReuseFile, ReuseShared } from "./generated-file.js";
+import type { GeneratedFile } from "./generated-file.js";
 
 /** What the memo of types translations offers an emitter (src/emit/tools/tool-modules.ts's `TypeTranslations`). */
 export interface TranslationsMemo {
@@ -27,28 +34,11 @@ export interface EmitContext {
   /** The handlers folder's top-level `.ts` files by name, with their text, as the run found them. */
   handlers: ReadonlyMap<string, string>;
   /** The build session's memo tables. */
-  memo: { schemas: CompiledSchemas; translations: TranslationsMemo; tokens: TokensMemo };
-  /**
-   * What the build session already has on disk from an earlier run, unchanged (a partial
-   * run); the emitters leave those files out. Absent: every file is emitted.
-   */
-  recorded?: {
-    /** A tool's own file (see `ReuseFile`). */
-    toolFile?: ReuseFile;
-    /** A project-wide file rendered from data of this key (see `ReuseShared`). */
-    sharedFile?: ReuseShared;
-    /** The validators files, whose schemas did not change. */
-    validators?: boolean;
-  };
-}
-
-export interface Emitted {
-  files: GeneratedFile[];
-  diagnostics?: Diagnostic[];
+  memo: { schemas: CompiledSchemas; translations: TranslationsMemo; tools: ToolHashes; tokens: TokensMemo };
+  /** Takes a finding about the author's files. */
+  report(diagnostic: Diagnostic): void;
 }
 
 export interface Emitter {
-  /** What it emits, for messages and tests. */
-  readonly name: string;
-  emit(model: ProjectModel, context: EmitContext): Promise<Emitted>;
+  emit(model: ProjectModel, context: EmitContext): GeneratedFile[];
 }

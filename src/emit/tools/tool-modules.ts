@@ -11,34 +11,39 @@ import { createHash } from "node:crypto";
 import type { Options as TypeCompileOptions } from "json-schema-to-typescript";
 import type { JsonObject, JsonValue, ProjectModel, ToolModel } from "../../spec/model.js";
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../spec/vocabulary.js";
-import type { TranslationsMemo } from "../shared/emitter.js";
-import type { GeneratedFile, ReuseFile } from "../shared/generated-file.js";
+import type { EmitContext, TranslationsMemo } from "../shared/emitter.js";
+import type { GeneratedFile } from "../shared/generated-file.js";
 import { generatedHeader } from "../shared/header.js";
 import { jsLiteral } from "../shared/js-literal.js";
 import { directDeclarations } from "./direct-types.js";
 import { claimName, typeNameFromKey } from "./ts-names.js";
 import { setOwn } from "../../util/set-own.js";
+import { toolHash } from "../../spec/tool-hashes.js";
 
-/** How many tools are compiled at once: enough to overlap the async $ref pass, few enough to bound memory. */
-const CONCURRENCY = 16;
-
-export async function emitToolModules(
-  model: ProjectModel,
-  translations: TranslationsMemo = new TypeTranslations(),
-  reuse?: ReuseFile,
-): Promise<GeneratedFile[]> {
-  const files: GeneratedFile[] = [];
-  const wanted = model.tools.filter((tool, index) => !reuse?.(tool, index, toolTypesPath(tool)));
-  for (let start = 0; start < wanted.length; start += CONCURRENCY) {
-    const chunk = wanted.slice(start, start + CONCURRENCY);
-    files.push(...(await Promise.all(chunk.map((tool) => emitToolTypesFile(tool, translations)))));
-  }
-  return files;
+/** The emitter (src/emit/shared/emitter.ts). */
+export function emit(model: ProjectModel, context: EmitContext): GeneratedFile[] {
+  return emitToolModules(model, context.memo.translations, (tool) => context.memo.tools.of(tool));
 }
 
-const toolTypesPath = (tool: ToolModel): string => `${tool.ids.module}.ts`;
+/**
+ * A module per tool, keyed by the tool's hash (`toolHash`, or the session's table of
+ * them): the module is made from that tool alone.
+ */
+export function emitToolModules(
+  model: ProjectModel,
+  translations: TranslationsMemo = new TypeTranslations(),
+  hashOf: (tool: ToolModel) => string = toolHash,
+): GeneratedFile[] {
+  return model.tools.map((tool) => ({
+    area: "generated",
+    path: `${tool.ids.module}.ts`,
+    mode: "generated",
+    key: hashOf(tool),
+    render: () => toolModule(tool, translations),
+  }));
+}
 
-async function emitToolTypesFile(tool: ToolModel, translations: TranslationsMemo): Promise<GeneratedFile> {
+async function toolModule(tool: ToolModel, translations: TranslationsMemo): Promise<string> {
   const { ids } = tool;
   const declarations = await translations.declarations(tool);
   const handlerArguments = tool.wire.outputSchema ? `${ids.inputType}, ${ids.outputType}` : ids.inputType;
@@ -54,7 +59,7 @@ async function emitToolTypesFile(tool: ToolModel, translations: TranslationsMemo
     `export type ${ids.handlerType} = ToolHandler<${handlerArguments}>;`,
     "",
   ].join("\n");
-  return { area: "generated", path: toolTypesPath(tool), contents, mode: "generated" };
+  return contents;
 }
 
 const COMPILE_OPTIONS: Partial<TypeCompileOptions> = {

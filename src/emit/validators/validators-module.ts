@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import type { SchemaChunks } from "../../spec/chunks.js";
 import type { Dialect, JsonObject, ProjectModel } from "../../spec/model.js";
-import type { GeneratedFile } from "../shared/generated-file.js";
+import type { RenderedFile } from "../shared/generated-file.js";
 import { generatedHeader } from "../shared/header.js";
 
 /** The dialects in the order their modules are re-exported. */
@@ -57,10 +57,10 @@ export function validatorsKey(model: ProjectModel, chunks: SchemaChunks): string
 }
 
 /** `validators.js`, its `.d.ts`, and one module per dialect in use, from each schema's chunk. */
-export function assembleValidators(model: ProjectModel, chunks: SchemaChunks, chunkOf: ChunkOf): GeneratedFile[] {
+export function assembleValidators(model: ProjectModel, chunks: SchemaChunks, chunkOf: ChunkOf): RenderedFile[] {
   const sources = validatorSources(model);
   const header = generatedHeader([...new Set(model.tools.map((tool) => tool.sources[0]))].sort());
-  const files: GeneratedFile[] = [];
+  const files: RenderedFile[] = [];
   const reexports: string[] = [];
   for (const dialect of DIALECTS) {
     const group = sources.filter((source) => source.dialect === dialect);
@@ -121,7 +121,7 @@ function helperName(specifier: string): string {
   return specifier.replace(/[^A-Za-z0-9_$]/g, "_");
 }
 
-function generated(path: string, contents: string): GeneratedFile {
+function generated(path: string, contents: string): RenderedFile {
   return { area: "generated", path, contents, mode: "generated" };
 }
 
@@ -139,13 +139,4 @@ export function chunksFor(model: ProjectModel, chunks: SchemaChunks): Array<[str
     if (code !== undefined) used.set(key, code);
   }
   return [...used];
-}
-
-/** The validators from remembered chunks only; `chunksComplete(model)` must hold. */
-export function emitValidatorsFromChunks(model: ProjectModel, chunks: SchemaChunks): GeneratedFile[] {
-  return assembleValidators(model, chunks, (source, key) => {
-    const code = chunks.get(key);
-    if (code === undefined) throw new Error(`${source.exportName}: no remembered chunk`);
-    return code;
-  });
 }

@@ -5,28 +5,57 @@
  * The functions are the checker's own (src/spec/schemas.ts compiles each distinct schema
  * once per build session), so tools with equal schemas share one function. Each distinct
  * schema's chunk is remembered in the session: its later runs (watch), and runs the
- * build cache hands the chunks to, do not compile it again.
+ * build cache hands the chunks to, do not compile it again, and when every chunk is
+ * remembered ajv is not loaded at all.
  */
 import type { ProjectModel } from "../../spec/model.js";
 import type { CompiledSchemas } from "../../spec/schemas.js";
-import type { GeneratedFile } from "../shared/generated-file.js";
-import { standaloneChunk } from "../../spec/standalone-code.js";
-import { assembleValidators, type ValidatorSource } from "./validators-module.js";
+import type { EmitContext } from "../shared/emitter.js";
+import type { GeneratedFile, RenderedFile } from "../shared/generated-file.js";
+import { assembleValidators, chunksComplete, type ValidatorSource, validatorsKey, validatorsPaths } from "./validators-module.js";
 
-/**
- * `validators.js`, its `.d.ts`, and one module per dialect in use. Expects a checked
- * model (every schema compiles); throws otherwise.
- */
-export function emitValidators(model: ProjectModel, schemas: CompiledSchemas): GeneratedFile[] {
-  return assembleValidators(model, schemas.chunks, (source, key) => chunkOf(schemas, source, key));
+/** The emitter (src/emit/shared/emitter.ts). */
+export function emit(model: ProjectModel, context: EmitContext): GeneratedFile[] {
+  return emitValidators(model, context.memo.schemas);
 }
 
-function chunkOf(schemas: CompiledSchemas, source: ValidatorSource, key: string): string {
-  const remembered = schemas.chunks.get(key);
-  if (remembered !== undefined) return remembered;
-  const { validate, problems } = schemas.compile(source.schema, source.dialect);
-  if (!validate) throw new Error(`${source.exportName}: the schema does not compile: ${problems.map((p) => p.message).join("; ")}`);
-  const code = standaloneChunk(schemas.compiler(source.dialect), validate);
-  schemas.chunks.remember(key, code);
-  return code;
+/**
+ * `validators.js`, its `.d.ts`, and one module per dialect in use, keyed by the schemas'
+ * chunk keys (`validatorsKey`); the first file rendered assembles them all. Expects a
+ * checked model (every schema compiles); rendering throws otherwise.
+ */
+export function emitValidators(model: ProjectModel, schemas: CompiledSchemas): GeneratedFile[] {
+  const key = validatorsKey(model, schemas.chunks);
+  let assembled: Promise<Map<string, string>> | undefined;
+  const texts = () => (assembled ??= assemble(model, schemas).then((files) => new Map(files.map((file) => [file.path, file.contents]))));
+  return validatorsPaths(model).map((path) => ({
+    area: "generated",
+    path,
+    mode: "generated",
+    key,
+    render: async () => (await texts()).get(path) ?? "",
+  }));
+}
+
+async function assemble(model: ProjectModel, schemas: CompiledSchemas): Promise<RenderedFile[]> {
+  const chunks = schemas.chunks;
+  if (chunksComplete(model, chunks)) {
+    return assembleValidators(model, chunks, (source, key) => {
+      const code = chunks.get(key);
+      if (code === undefined) throw new Error(`${source.exportName}: no remembered chunk`);
+      return code;
+    });
+  }
+  // ajv's code generator is loaded only when some schema's chunk is not remembered.
+  const { standaloneChunk } = await import("../../spec/standalone-code.js");
+  const chunkOf = (source: ValidatorSource, key: string): string => {
+    const remembered = chunks.get(key);
+    if (remembered !== undefined) return remembered;
+    const { validate, problems } = schemas.compile(source.schema, source.dialect);
+    if (!validate) throw new Error(`${source.exportName}: the schema does not compile: ${problems.map((p) => p.message).join("; ")}`);
+    const code = standaloneChunk(schemas.compiler(source.dialect), validate);
+    chunks.remember(key, code);
+    return code;
+  };
+  return assembleValidators(model, chunks, chunkOf);
 }

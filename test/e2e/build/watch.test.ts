@@ -35,8 +35,8 @@ interface Watched {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function startWatch(cwd: string, env: Record<string, string> = {}): Watched {
-  const child = spawn(process.execPath, [CLI, "generate", "--watch"], { cwd, env: { ...process.env, NO_COLOR: "1", ...env } });
+function startWatch(cwd: string, env: Record<string, string> = {}, args: readonly string[] = []): Watched {
+  const child = spawn(process.execPath, [CLI, "generate", "--watch", ...args], { cwd, env: { ...process.env, NO_COLOR: "1", ...env } });
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
@@ -185,8 +185,8 @@ describe("generate --watch", () => {
 
 describe("generate --watch: what else it listens for", () => {
   /** Starts a watch and counts its runs; `run(what)` waits for the next one to finish. */
-  async function watchProject(dir: string, env: Record<string, string> = {}) {
-    const watched = startWatch(dir, { MCP_GEN_CACHE_DIR: path.join(dir, ".cache-dir"), ...env });
+  async function watchProject(dir: string, env: Record<string, string> = {}, args: readonly string[] = []) {
+    const watched = startWatch(dir, { MCP_GEN_CACHE_DIR: path.join(dir, ".cache-dir"), ...env }, args);
     children.push(watched.child);
     const runsSoFar = () => count(watched.stderr(), WATCHING);
     await waitFor("the first run", watched, () => runsSoFar() >= 1);
@@ -265,11 +265,12 @@ describe("generate --watch: what else it listens for", () => {
     for (let i = 0; i < 300; i++) specs[`specs/tool_${i}.yaml`] = PONG.replace("pong", `tool_${i}`);
     const dir = tempProject("watch-late", specs);
     dirs.push(dir);
-    const { watched, until } = await watchProject(dir, { MCP_GEN_NO_CACHE: "1" });
+    const { watched, until } = await watchProject(dir, { MCP_GEN_NO_CACHE: "1" }, ["--verbose"]);
     mkdirSync(path.join(dir, "specs/late"));
-    // Just after the quiet time (100 ms): a run started by the new folder would have listed
-    // the specs already, and the folder is not watched until that run is over.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // An empty folder starts no run; the watcher says when it watches the folder (--verbose),
+    // and the spec saved there from then on must start one.
+    await waitFor("specs/late to be watched", watched, () => watched.stderr().includes("mcp-gen: watching specs/late too\n"));
+    expect(count(watched.stderr(), "regenerating")).toBe(0);
     writeFiles(dir, { "specs/late/pong.yaml": PONG });
     await until("generated/tools/pong.ts", () => existsSync(path.join(dir, "generated/tools/pong.ts")));
     await stop(watched);

@@ -23,7 +23,7 @@ describe("mcp-gen CLI", () => {
     expect(top.status).toBe(0);
     // The overview lists each command with its one-line summary (the long text is for `<command> --help`).
     const commands = top.stdout.slice(top.stdout.indexOf("Commands:"));
-    for (const command of ["generate", "import", "docs", "init", "lint"]) expect(commands).toMatch(new RegExp(`^  ${command} .*\\S`, "m"));
+    for (const command of ["generate", "import", "diff", "docs", "init", "lint"]) expect(commands).toMatch(new RegExp(`^  ${command} .*\\S`, "m"));
     expect(commands).not.toMatch(/Docusaurus|JSON-RPC response|package\.json scripts/);
     expect(runCli(["docs", "--help"], dir).stdout).toMatch(/Docusaurus/);
     const gen = runCli(["generate", "--help"], dir);
@@ -34,6 +34,8 @@ describe("mcp-gen CLI", () => {
     expect(runCli(["docs", "--help"], dir).stdout).toContain("the config's docs.out,");
     const imp = runCli(["import", "--help"], dir);
     for (const flag of ["--out", "--force", "--format"]) expect(imp.stdout).toContain(flag);
+    const diff = runCli(["diff", "--help"], dir);
+    for (const flag of ["--fail-on", "--from-server", "--base-url", "--format"]) expect(diff.stdout).toContain(flag);
   });
 
   it("exits 2 on usage errors", () => {

@@ -11,6 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { effectiveHints } from "../../../src/emit/docs/hints.js";
 import { emitDocs } from "../../../src/emit/docs/docs.js";
+import { renderedNow } from "../../helpers/rendered.js";
 import type { ProjectModel } from "../../../src/spec/model.js";
 import { findChromium, launchChromium } from "../../helpers/browser.js";
 import { ARTIFACTS, demoModel, writeSite } from "../../helpers/docs-site.js";
@@ -25,7 +26,7 @@ if (!executablePath) {
 }
 
 function htmlSite(name: string, model: ProjectModel): string {
-  return writeSite(name, emitDocs(model, { formats: ["html"], dir: "" }));
+  return writeSite(name, renderedNow(emitDocs(model, { formats: ["html"], dir: "" })));
 }
 
 describe.skipIf(!executablePath)("the HTML reference in Chromium", () => {

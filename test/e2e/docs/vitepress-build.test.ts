@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { emitDocs } from "../../../src/emit/docs/docs.js";
+import { renderedNow } from "../../helpers/rendered.js";
 import type { ProjectModel } from "../../../src/spec/model.js";
 import { REPO_ROOT } from "../../helpers/project.js";
 import { demoModel, writeSite } from "../../helpers/docs-site.js";
@@ -15,7 +16,7 @@ import { EVALUATED, hostileModel } from "../../helpers/hostile-model.js";
 const VITEPRESS = path.join(REPO_ROOT, "node_modules", "vitepress", "bin", "vitepress.js");
 
 function buildWithVitepress(name: string, model: ProjectModel): { dir: string; status: number | null; output: string } {
-  const dir = writeSite(name, emitDocs(model, { formats: ["markdown"], dir: "" }));
+  const dir = writeSite(name, renderedNow(emitDocs(model, { formats: ["markdown"], dir: "" })));
   mkdirSync(path.join(dir, ".vitepress"), { recursive: true });
   // The smallest config: the default theme, dead links fail the build (VitePress's default).
   writeFileSync(path.join(dir, ".vitepress", "config.mjs"), `export default { title: "docs test" };\n`);

@@ -8,6 +8,7 @@ import { emitRegistry } from "../../../src/emit/registry/registry.js";
 import { emitHandlerStubs } from "../../../src/emit/handlers/stubs.js";
 import type { ProjectModel, ToolModel } from "../../../src/spec/model.js";
 import { createIssue, getWeather, projectModel } from "../../helpers/project-model.js";
+import { renderedNow } from "../../helpers/rendered.js";
 
 // --- The emitted files type-check together, as a user's project would ---------------
 
@@ -37,7 +38,7 @@ function writeProject(dir: string, model: ProjectModel, existingHandlers: Map<st
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), contents);
   };
-  for (const file of [...emitRegistry(model), ...emitHandlersInterface(model)]) write(`generated/${file.path}`, file.contents);
+  for (const file of renderedNow([...emitRegistry(model), ...emitHandlersInterface(model)])) write(`generated/${file.path}`, file.contents);
   for (const tool of model.tools) write(`generated/tools/${tool.ids.file}.ts`, toolModule(tool));
   write(
     "generated/validators.js",

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { typeCheck } from "../../helpers/project.js";
 import { corpusToolModels, projectOf } from "../../helpers/project-model.js";
 import { emitToolModules } from "../../../src/emit/tools/tool-modules.js";
+import { rendered } from "../../helpers/rendered.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -40,7 +41,7 @@ describe("generated tool files type-check", () => {
     const outDir = path.join(root, ".tmp", "emit-types", "corpus");
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(path.join(outDir, "tools"), { recursive: true });
-    for (const file of await emitToolModules(projectOf(tools))) writeFileSync(path.join(outDir, file.path), file.contents);
+    for (const file of await rendered(emitToolModules(projectOf(tools)))) writeFileSync(path.join(outDir, file.path), file.contents);
     const tsc = typeCheck(outDir, ["tools/*.ts"]);
     expect(tsc.output).toBe("");
     expect(tsc.status).toBe(0);

@@ -6,7 +6,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CORPUS_DIR, typeCheck } from "../../helpers/project.js";
 import { modelFromWire, projectOf } from "../../helpers/project-model.js";
-import type { GeneratedFile } from "../../../src/emit/shared/generated-file.js";
+import type { RenderedFile } from "../../../src/emit/shared/generated-file.js";
+import { rendered } from "../../helpers/rendered.js";
 import { emitValidators as emitWith } from "../../../src/emit/validators/validators.js";
 import { CompiledSchemas } from "../../../src/spec/schemas.js";
 import type { Dialect, JsonObject, JsonValue, ToolModel, WireTool } from "../../../src/spec/model.js";
@@ -14,7 +15,7 @@ import type { Dialect, JsonObject, JsonValue, ToolModel, WireTool } from "../../
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 /** A session's compiled schemas, one for the whole file, as one run would have them. */
 const schemas = new CompiledSchemas();
-const emitValidators = (model: Parameters<typeof emitWith>[0]) => emitWith(model, schemas);
+const emitValidators = (model: Parameters<typeof emitWith>[0]) => rendered(emitWith(model, schemas));
 const corpusDir = CORPUS_DIR;
 
 const contact = modelFromWire({
@@ -75,7 +76,7 @@ const sameIdAgain = modelFromWire({
 const model = projectOf([legacy, sameIdAgain, contact]);
 
 /** Writes the files where `ajv` resolves from this package's node_modules, as in a user's project. */
-function writeFiles(files: GeneratedFile[], dir: string): string {
+function writeFiles(files: RenderedFile[], dir: string): string {
   const outDir = path.join(root, ".tmp", "emit-validators", dir);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -102,8 +103,8 @@ process.stdout.write(JSON.stringify(results));
   return JSON.parse(stdout) as Array<{ valid: boolean; errors: string[] }>;
 }
 
-describe("emitValidators", () => {
-  const files = emitValidators(model);
+describe("emitValidators", async () => {
+  const files = await emitValidators(model);
   it("validates good and bad data in plain Node, per dialect, with known and unknown formats", () => {
     const outDir = writeFiles(files, "dialects");
     const tree = { name: "a", parts: [{ name: "b", parts: [{ name: "c" }] }] };
@@ -154,8 +155,8 @@ describe("emitValidators with the checker's compiled functions", () => {
       modelFromWire({ name: "tag_c", inputSchema: { $id: "https://example.com/tag", type: "object", properties: { tag: { type: "string" } } } }),
     ]);
 
-  it("validates through every export of a shared function, and per `$id`-sharing schema, in plain Node", () => {
-    const outDir = writeFiles(emitValidators(sharedModel()), "shared");
+  it("validates through every export of a shared function, and per `$id`-sharing schema, in plain Node", async () => {
+    const outDir = writeFiles(await emitValidators(sharedModel()), "shared");
     const results = validateInNode(outDir, [
       ["validateSearchIssuesInput", { query: "ab", limit: 3 }],
       ["validateSearchUsersInput", { query: "a", limit: 99 }],
@@ -179,7 +180,7 @@ describe("emitValidators with the checker's compiled functions", () => {
   });
 });
 describe("corpus validators", () => {
-  it("compiles every corpus tool, loads in Node and type-checks against its declarations", () => {
+  it("compiles every corpus tool, loads in Node and type-checks against its declarations", async () => {
     const tools = new Map<string, ToolModel>();
     for (const file of readdirSync(corpusDir).sort()) {
       if (!file.endsWith(".json") || file.startsWith("mcp-schema-")) continue;
@@ -189,7 +190,7 @@ describe("corpus validators", () => {
       }
     }
     const corpusModel = projectOf([...tools.values()]);
-    const files = emitValidators(corpusModel);
+    const files = await emitValidators(corpusModel);
     const outDir = writeFiles(files, "corpus");
     const names = corpusModel.tools.map((tool) => `validate${tool.ids.pascal}Input`);
     const results = validateInNode(

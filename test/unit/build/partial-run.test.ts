@@ -166,7 +166,11 @@ describe("partial runs", () => {
     expect(actions(await generateBoth(dir))).toEqual({ "generated/registry.ts": "keep", "generated/handlers.ts": "keep", "generated/docs/index.md": "keep" });
     // An output schema gives the tool an output validator, which the registry names.
     edit(dir, "specs/add.yaml", (text) => `${text}outputSchema:\n  type: object\n  properties:\n    sum: { type: number }\n`);
-    expect(actions(await generateBoth(dir))).toEqual({ "generated/registry.ts": "update", "generated/handlers.ts": "keep", "generated/docs/index.md": "update" });
+    expect(actions(await generateBoth(dir))).toEqual({
+      "generated/registry.ts": "update",
+      "generated/handlers.ts": "keep",
+      "generated/docs/index.md": "update",
+    });
     expect(readFileSync(path.join(dir, "generated/registry.ts"), "utf8")).toContain("validateOutput: validateAddNumbersOutput,");
     // A title is in the index's table, and nowhere in the registry.
     edit(dir, "specs/add.yaml", (text) => text.replace("annotations: { readOnlyHint: true }", "annotations: { readOnlyHint: true, title: Adder }"));

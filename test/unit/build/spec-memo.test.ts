@@ -22,7 +22,7 @@ function memoOf(count: number, changed: ReadonlyMap<string, SpecMemoEntry> = new
     const file = `specs/tool_${i}.yaml`;
     specs[file] = changed.get(file) ?? from?.[file] ?? entry(file);
   }
-  return { specs, toolKeys: {}, schemaKeys: {}, validatorsKey: "v", typesKeys: {}, side: { chunks: "c", types: "t" } };
+  return { specs, toolHashes: {}, schemaKeys: {}, typesKeys: {}, fileKeys: {}, side: { chunks: "c", types: "t" } };
 }
 
 /** Stores like the cache does (side files by id, written only when absent) and loads back. */

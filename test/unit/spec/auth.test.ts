@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { renderedNow } from "../../helpers/rendered.js";
 import { resolveConfig } from "../../../src/config/config.js";
 import type { Diagnostic } from "../../../src/diagnostics/diagnostic.js";
 import { emitDocs } from "../../../src/emit/docs/docs.js";
@@ -112,7 +113,7 @@ describe("auth through model, registry and docs", () => {
   });
 
   test("the registry gives each scoped tool its scopes, and the others nothing", () => {
-    const registry = emitRegistry(model!)[0].contents;
+    const registry = renderedNow(emitRegistry(model!))[0].contents;
     expect(registry).toContain(`  "delete_file": {
     definition: deleteFileTool,
     validateInput: validateDeleteFileInput,
@@ -126,7 +127,7 @@ describe("auth through model, registry and docs", () => {
   });
 
   test("a tool's docs page says which scopes it needs (markdown and HTML); others say nothing", () => {
-    const files = emitDocs(model!, { formats: ["markdown", "html"], dir: "docs" });
+    const files = renderedNow(emitDocs(model!, { formats: ["markdown", "html"], dir: "docs" }));
     const page = (p: string) => files.find((f) => f.path === p)!.contents;
     expect(page("docs/delete_file.md")).toContain(
       "- **Scopes**: listed and callable only for callers whose access token carries `files:write` and `files:admin`.\n",

@@ -27,9 +27,18 @@ export interface HtmlPage {
 }
 
 export function renderHtmlSite(model: ProjectModel, schemas: CompiledSchemas = new CompiledSchemas(), tokens: ToolTokensOf = countedHere()): HtmlPage[] {
+  return htmlPages(model, schemas, tokens).map((page) => ({ path: page.path, contents: page.render() }));
+}
+
+/** The reference's pages, each rendered when asked. */
+export function htmlPages(
+  model: ProjectModel,
+  schemas: CompiledSchemas = new CompiledSchemas(),
+  tokens: ToolTokensOf = countedHere(),
+): Array<{ path: string; render: () => string }> {
   return [
-    ...model.tools.map((tool) => ({ path: `${tool.ids.file}.html`, contents: toolPage(model, tool, schemas, tokens(tool)) })),
-    { path: "index.html", contents: indexPage(model, listCostPhrase(model, tokens, htmlCode)) },
+    ...model.tools.map((tool) => ({ path: `${tool.ids.file}.html`, render: () => toolPage(model, tool, schemas, tokens(tool)) })),
+    { path: "index.html", render: () => indexPage(model, listCostPhrase(model, tokens, htmlCode)) },
   ];
 }
 

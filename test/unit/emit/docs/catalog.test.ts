@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, test } from "vitest";
+import { renderedNow } from "../../../helpers/rendered.js";
 import { emitDocs, type DocsFormat } from "../../../../src/emit/docs/docs.js";
 import { toolTitle } from "../../../../src/emit/docs/catalog.js";
 import { toolTokens } from "../../../../src/spec/token-count.js";
@@ -15,7 +16,7 @@ const schema = JSON.parse(readFileSync(path.join(REPO_ROOT, "schema", "catalog.s
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
 
 function catalog(model: ProjectModel, formats: DocsFormat[]) {
-  const file = emitDocs(model, { formats }).find((f) => f.path === "docs/catalog.json");
+  const file = renderedNow(emitDocs(model, { formats })).find((f) => f.path === "docs/catalog.json");
   if (!file) throw new Error("no catalog.json");
   return JSON.parse(file.contents);
 }
@@ -79,7 +80,7 @@ describe("toolTitle", () => {
     Object.assign(tool.wire, fields);
     expect(toolTitle(tool)).toBe(expected);
     // The pages use it: no empty heading.
-    const pages = emitDocs({ ...demoModel(), tools: [tool] }, { formats: ["markdown", "html"], dir: "" });
+    const pages = renderedNow(emitDocs({ ...demoModel(), tools: [tool] }, { formats: ["markdown", "html"], dir: "" }));
     expect(pages.find((page) => page.path === "html/get_weather.html")?.contents).toContain(`<h1>${expected}</h1>`);
   });
 });

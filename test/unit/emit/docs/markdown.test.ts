@@ -5,6 +5,7 @@ import { typeOf } from "../../../../src/emit/docs/schema-table.js";
 import { codeBlock, escapeBlock, escapeCell, escapeText, firstSentence, inlineCode } from "../../../../src/emit/docs/markdown-text.js";
 import type { JsonValue } from "../../../../src/spec/model.js";
 import { createIssue, getWeather, projectModel, type ToolFixture } from "../../../helpers/project-model.js";
+import { renderedNow } from "../../../helpers/rendered.js";
 
 const weatherWithExamples: ToolFixture = {
   ...getWeather,
@@ -47,7 +48,7 @@ const createRecord: ToolFixture = {
 
 const model = projectModel([weatherWithExamples, createIssue, createRecord]);
 model.tools[1].tags = ["weather"];
-const files = emitDocs(model);
+const files = renderedNow(emitDocs(model));
 const file = (path: string) => {
   const found = files.find((candidate) => candidate.path === path);
   if (!found) throw new Error(`no ${path}`);
@@ -62,7 +63,7 @@ test("one page per tool, an index and a catalog, all generated", () => {
     "generated:docs/index.md:generated",
     "generated:docs/catalog.json:generated",
   ]);
-  expect(emitDocs(model)).toEqual(files);
+  expect(renderedNow(emitDocs(model))).toEqual(files);
 });
 
 test("a tool page: frontmatter, badges, behaviour with MCP defaults, parameters, output, examples as JSON-RPC", () => {
@@ -371,7 +372,7 @@ describe("formats and folders", () => {
 });
 
 test("zero tools", () => {
-  const empty = emitDocs(projectModel([]));
+  const empty = renderedNow(emitDocs(projectModel([])));
   expect(empty.map((f) => f.path)).toEqual(["docs/index.md", "docs/catalog.json"]);
   expect(empty[0].contents).toContain("# demo-server\n\nVersion `1.2.3`, 0 tools, 0 tokens in `tools/list` (`o200k_base`).\n\n## Connect a client\n");
   expect(empty[1].contents).toBe(
@@ -380,7 +381,7 @@ test("zero tools", () => {
 });
 
 test("a tool without parameters or description", () => {
-  const page = emitDocs(projectModel([{ wire: { name: "ping" } }]))[0].contents;
+  const page = renderedNow(emitDocs(projectModel([{ wire: { name: "ping" } }])))[0].contents;
   expect(page).toContain(
     "`ping` · defined in `specs/ping.yaml` · [all tools](./index.md)\n\n`Not read-only` `Destructive` `Not idempotent` `Open world`\n\nContext cost: 12 tokens in `tools/list` (`o200k_base`; approximate for other models): description 0, schemas 8.\n\n## Behaviour\n",
   );
@@ -438,20 +439,30 @@ describe("markdown escaping", () => {
   });
 });
 
-test("the index is asked for by its key (ReuseShared): left out when kept; the key follows the index's facts only", () => {
+test("the index is keyed by its facts only; each tool's page by the tool and its place; the others have no key", () => {
   const keyOf = (tools: ToolFixture[], dir?: string) => {
-    const asked: Array<[string, string]> = [];
-    const emitted = emitDocs(projectModel(tools), dir === undefined ? {} : { dir }, undefined, (path, key) => (asked.push([path, key]), false));
-    expect(emitted).toEqual(emitDocs(projectModel(tools), dir === undefined ? {} : { dir }));
-    expect(asked).toHaveLength(1);
-    return asked[0];
+    const index = emitDocs(projectModel(tools), dir === undefined ? {} : { dir }).find((file) => file.path.endsWith("index.md"));
+    return [index?.path, index?.key] as const;
   };
   const [path, key] = keyOf([getWeather, createIssue]);
   expect(path).toBe("docs/index.md");
   expect(keyOf([getWeather, createIssue], "")[0]).toBe("index.md");
   expect(keyOf([getWeather, createIssue])[1]).toBe(key);
-  const kept = emitDocs(projectModel([getWeather, createIssue]), {}, undefined, () => true);
-  expect(kept.map((f) => f.path)).toEqual(["docs/get_weather.md", "docs/github.create-issue.md", "docs/catalog.json"]);
+  const keys = emitDocs(projectModel([getWeather, createIssue]), { formats: ["markdown", "html"] }).map((f) => [f.path, f.key !== undefined]);
+  expect(keys).toEqual([
+    ["docs/get_weather.md", true],
+    ["docs/github.create-issue.md", true],
+    ["docs/index.md", true],
+    ["docs/html/get_weather.html", false],
+    ["docs/html/github.create-issue.html", false],
+    ["docs/html/index.html", false],
+    ["docs/catalog.json", false],
+  ]);
+  const pageKey = (tools: ToolFixture[]) => emitDocs(projectModel(tools)).find((f) => f.path === "docs/get_weather.md")?.key;
+  // A page moves in the sidebar with the tool's place: another key.
+  expect(pageKey([getWeather, createIssue])).toBe(pageKey([createIssue, getWeather]));
+  expect(pageKey([getWeather])).toBe(pageKey([getWeather, createIssue]));
+  expect(pageKey([getWeather, { ...createIssue, wire: { ...createIssue.wire, name: "a_first" } }])).not.toBe(pageKey([getWeather]));
   // The description's second sentence is on the tool's page, not in the index.
   const laterSentence: ToolFixture = { ...getWeather, wire: { ...getWeather.wire, description: "Get current weather for a location.\nUses a paid API." } };
   expect(keyOf([laterSentence, createIssue])[1]).toBe(key);

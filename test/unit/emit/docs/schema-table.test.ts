@@ -1,5 +1,6 @@
 /** The rows the docs' Parameters and Output tables are made of. */
 import { describe, expect, test } from "vitest";
+import { renderedNow } from "../../../helpers/rendered.js";
 import { schemaTable } from "../../../../src/emit/docs/schema-table.js";
 import { emitDocs } from "../../../../src/emit/docs/docs.js";
 import type { JsonObject } from "../../../../src/spec/model.js";
@@ -68,7 +69,7 @@ describe("an output that is not an object", () => {
       },
       { wire: { name: "get_user", description: "Gets a user.", outputSchema: { type: "object", properties: { id: { type: "string" } } } } },
     ]);
-    const pages = new Map(emitDocs(model, { formats: ["markdown", "html"], dir: "" }).map((page) => [page.path, page.contents]));
+    const pages = new Map(renderedNow(emitDocs(model, { formats: ["markdown", "html"], dir: "" })).map((page) => [page.path, page.contents]));
     const note = /before 2026-07-28 get this output wrapped in an object/;
     expect(pages.get("list_users.md")).toMatch(note);
     expect(pages.get("list_users.md")).toContain('`structuredContent: { "result": ... }`');

@@ -4,7 +4,8 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { tempProject } from "../../../helpers/project.js";
 import { modelFromWire, projectOf } from "../../../helpers/project-model.js";
-import type { GeneratedFile } from "../../../../src/emit/shared/generated-file.js";
+import { rendered } from "../../../helpers/rendered.js";
+import type { RenderedFile } from "../../../../src/emit/shared/generated-file.js";
 import { emitValidators as emitWith } from "../../../../src/emit/validators/validators.js";
 import { withHelperImports } from "../../../../src/emit/validators/validators-module.js";
 import { CompiledSchemas } from "../../../../src/spec/schemas.js";
@@ -13,7 +14,7 @@ import type { JsonObject } from "../../../../src/spec/model.js";
 
 /** A session's compiled schemas, one for the whole file, as one run would have them. */
 const schemas = new CompiledSchemas();
-const emitValidators = (model: Parameters<typeof emitWith>[0]) => emitWith(model, schemas);
+const emitValidators = (model: Parameters<typeof emitWith>[0]) => rendered(emitWith(model, schemas));
 
 const contact = modelFromWire({
   name: "add_contact",
@@ -72,8 +73,8 @@ const sameIdAgain = modelFromWire({
 
 const model = projectOf([legacy, sameIdAgain, contact]);
 
-describe("emitValidators", () => {
-  const files = emitValidators(model);
+describe("emitValidators", async () => {
+  const files = await emitValidators(model);
 
   it("emits one module per dialect in use, re-exported by validators.js, and its declarations", () => {
     expect(files.map(({ area, path, mode }) => ({ area, path, mode }))).toEqual([
@@ -117,12 +118,12 @@ export declare const validatePingInput: CompiledValidator;
     expect(code2020).toContain('import * as ajv_dist_runtime_ucs2length from "ajv/dist/runtime/ucs2length.js";');
   });
 
-  it("is deterministic: the same model gives byte-identical files", () => {
-    expect(emitValidators(projectOf([contact, legacy, sameIdAgain]))).toEqual(files);
+  it("is deterministic: the same model gives byte-identical files", async () => {
+    expect(await emitValidators(projectOf([contact, legacy, sameIdAgain]))).toEqual(files);
   });
 
-  it("emits only validators.js and its declarations for a model without tools", () => {
-    expect(emitValidators(projectOf([])).map((file) => file.path)).toEqual(["validators.d.ts", "validators.js"]);
+  it("emits only validators.js and its declarations for a model without tools", async () => {
+    expect((await emitValidators(projectOf([]))).map((file) => file.path)).toEqual(["validators.d.ts", "validators.js"]);
   });
 });
 
@@ -146,10 +147,10 @@ describe("emitValidators with the checker's compiled functions", () => {
   /** Each export and the export whose function it is: its own name for a chunk, the first one's for an equal schema. */
   const exported = (code: string): Map<string, string> =>
     new Map([...code.matchAll(/^export const (\w+) = (?:(\w+);|\(\(\) => \{)$/gm)].map((match) => [match[1], match[2] ?? match[1]]));
-  const contents = (files: GeneratedFile[], path: string): string => files.find((file) => file.path === path)?.contents ?? "";
+  const contents = (files: RenderedFile[], path: string): string => files.find((file) => file.path === path)?.contents ?? "";
 
-  it("compiles equal schemas once per dialect: their exports share one function", () => {
-    const files = emitValidators(sharedModel());
+  it("compiles equal schemas once per dialect: their exports share one function", async () => {
+    const files = await emitValidators(sharedModel());
     const modern = contents(files, "validators-2020-12.js");
     const legacy = contents(files, "validators-draft-07.js");
     const modernExports = exported(modern);
@@ -169,7 +170,7 @@ describe("emitValidators with the checker's compiled functions", () => {
   });
 
   it("works without a prior check, and emits the same bytes whatever was compiled before and in which order", async () => {
-    const fresh = emitWith(sharedModel(), new CompiledSchemas());
+    const fresh = await rendered(emitWith(sharedModel(), new CompiledSchemas()));
 
     const checked = new CompiledSchemas();
     // Other schemas first, then this model's in reverse: ajv's names count all of them.
@@ -180,13 +181,13 @@ describe("emitValidators with the checker's compiled functions", () => {
       checked.compile(tool.wire.inputSchema, tool.inputDialect);
       if (tool.wire.outputSchema) checked.compile(tool.wire.outputSchema, tool.outputDialect ?? "2020-12");
     }
-    expect(emitWith(model, checked)).toEqual(fresh);
-    expect(emitValidators(sharedModel())).toEqual(fresh);
+    expect(await rendered(emitWith(model, checked))).toEqual(fresh);
+    expect(await emitValidators(sharedModel())).toEqual(fresh);
   });
 
-  it("throws when a schema does not compile", () => {
+  it("throws when a schema does not compile (on rendering)", async () => {
     const broken = projectOf([modelFromWire({ name: "broken", inputSchema: { type: "object", properties: { a: { type: "strin" } } } })]);
-    expect(() => emitValidators(broken)).toThrow(/validateBrokenInput: the schema does not compile/);
+    await expect(emitValidators(broken)).rejects.toThrow(/validateBrokenInput: the schema does not compile/);
   });
 });
 
