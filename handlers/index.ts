@@ -10,6 +10,7 @@ import { searchFiles } from "./search_files.js";
 import { sendNotification } from "./send_notification.js";
 import { setUserRole } from "./set_user_role.js";
 import { webSearch } from "./web_search.js";
+import { exportRecords } from "./export_records.js";
 
 export const handlers = {
   calculate_bmi: calculateBmi,
@@ -23,4 +24,5 @@ export const handlers = {
   send_notification: sendNotification,
   set_user_role: setUserRole,
   web_search: webSearch,
+  export_records: exportRecords,
 } satisfies ToolHandlers;

@@ -35,6 +35,7 @@ export default defineConfig({
           { text: "Examples as tests", link: "/guide/examples" },
           { text: "Serving the tools", link: "/guide/serving" },
           { text: "Deployment", link: "/guide/deploy" },
+          { text: "Long-running tools as tasks", link: "/guide/tasks" },
           { text: "Security", link: "/guide/security" },
           { text: "The authoring loop", link: "/guide/authoring-loop" },
           { text: "Monorepos", link: "/guide/monorepos" },

@@ -172,6 +172,14 @@ export const MESSAGES = {
       default: m`unknown annotation \`${"key"}\` (passed through verbatim)`,
     },
   },
+  MG018: {
+    severity: "error",
+    title: "`task` on a tool that does not run as a task",
+    docs: "`task:` (a task's ttl and poll interval) on a tool whose `execution.taskSupport` is not `optional` or `required`: it would never apply",
+    messages: {
+      default: m`\`task\` applies only to a tool that runs as a task, and this one's \`execution.taskSupport\` is ${"support"}`,
+    },
+  },
   // Schemas
   MG020: {
     severity: "error",

@@ -19,6 +19,8 @@ import { createSessionEntry, createStatelessEntry, type HttpEntry } from "./http
 import { originSet, requestGuard } from "./request-guard.js";
 import { stderrLogger } from "./logger.js";
 import { RequestStateSigner, type RequestStateOptions } from "./request-state.js";
+import { declaredExtensions, registerTaskMethods } from "./task-methods.js";
+import { TaskEngine, legacyTask, modernTask, taskOwner, taskRequested, taskSupportOf, type TaskOptions } from "./tasks.js";
 import { sdkServerFor, type ResultCheck, type ResultProjection, type ToolsCallParams } from "./sdk-server.js";
 import { ToolVisibility } from "./tool-visibility.js";
 import type { ToolContext, ToolDefinition, ToolEntry, ToolLogger } from "./types.js";
@@ -105,6 +107,13 @@ export interface ToolServerOptions {
    * the 401 challenge as `resource_metadata` so clients can find the authorization server.
    */
   resourceMetadataUrl?: string;
+  /**
+   * Tools whose spec says `execution.taskSupport: optional | required` run as MCP tasks when
+   * the client asks (2025-11-25) or allows it (2026-07-28's tasks extension). Where tasks are
+   * kept (`store`: in this process by default; `RedisTaskStore` from `mcp-gen/runtime/redis`
+   * when several instances serve one client), their default ttl and poll interval.
+   */
+  tasks?: TaskOptions;
 }
 
 export interface ToolServerConfig<Handlers> extends ToolServerOptions {
@@ -187,6 +196,51 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   };
   const signer = new RequestStateSigner(config.requestState);
   const toolLimits = new Map(Object.entries(config.toolTimeouts ?? {}).map(([name, timeoutMs]) => [name, { ...limits, timeoutMs }]));
+  // A task's time limit is its ttl, not a call's timeout.
+  const taskLimits: CallLimits = { ...limits, timeoutMs: undefined };
+  const anyTaskTool = [...entries.values()].some((entry) => taskSupportOf(entry) !== "forbidden");
+  const tasks = anyTaskTool || config.tasks ? new TaskEngine(config.tasks ?? {}, logger) : undefined;
+
+  /** Starts the call as a task and answers with the task (CreateTaskResult of the connection's era). */
+  const startTask = async (
+    server: Server,
+    servedAlone: boolean,
+    entry: ToolEntry,
+    params: ToolsCallParams,
+    ctx: ServerContext,
+    checkResult: ResultCheck,
+    projectResult: ResultProjection,
+  ): Promise<CallEnd> => {
+    const modern = isModernEra(server);
+    const {
+      signal: _signal,
+      progress: _progress,
+      elicit: _elicit,
+      sample,
+      signalEndsWithCall: _ends,
+      clientLog: _clientLog,
+      ...base
+    } = callEnvironment(server, servedAlone, ctx, logger, checkResult, projectResult);
+    const declared = modern
+      ? (ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY as keyof typeof ctx.mcpReq.envelope] as { elicitation?: ElicitationCapability } | undefined)
+          ?.elicitation
+      : (server.getClientCapabilities()?.elicitation as ElicitationCapability);
+    const requestedTtl = (params as { task?: { ttl?: unknown } }).task?.ttl;
+    const record = await tasks!.start({
+      entry,
+      owner: taskOwner(ctx),
+      requestedTtl: typeof requestedTtl === "number" ? requestedTtl : undefined,
+      elicitation: declared,
+      authInfo: ctx.http?.authInfo,
+      requestId: ctx.mcpReq.id,
+      base: { ...base, sample },
+      run: (env) => runToolCall(entry, handlerFor(entry.definition.name), params.arguments, env, taskLimits),
+    });
+    // 2025: the SDK checks every tools/call result for `content`, a CreateTaskResult's included
+    // (docs/sdk-notes.md); an empty one is allowed beside `task` and clients read `task`.
+    const result = modern ? { resultType: "task", ...modernTask(record) } : { task: legacyTask(record), content: [] };
+    return { status: "ok", result: result as never, wellFormed: true };
+  };
 
   const callTool = (
     server: Server,
@@ -200,6 +254,15 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
     const entry = entries.get(name);
     // A tool the caller may not see is one it cannot tell from a tool that does not exist.
     if (!entry || !visibility.allows(name, ctx.http?.authInfo)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (tasks) {
+      const support = taskSupportOf(entry);
+      if (support !== "forbidden" || (params as { task?: unknown }).task !== undefined) {
+        const modern = isModernEra(server);
+        if (taskRequested(support, modern, params as { task?: unknown }, modern ? declaredExtensions(ctx) : undefined)) {
+          return startTask(server, servedAlone, entry, params, ctx, checkResult, projectResult);
+        }
+      }
+    }
     const env = callEnvironment(server, servedAlone, ctx, logger, checkResult, projectResult);
     const run = () => runToolCall(entry, handlerFor(name), params.arguments, env, toolLimits.get(name) ?? limits);
     if (!isModernEra(server)) return run();
@@ -216,12 +279,13 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
   };
 
   /** `servedAlone`: this server answers one HTTP request of a 2025-era client, without a session. */
-  const buildSdkServer = (servedAlone: boolean, authInfo: AuthInfo | undefined): Server =>
-    sdkServerFor({
+  const buildSdkServer = (servedAlone: boolean, authInfo: AuthInfo | undefined): Server => {
+    const server = sdkServerFor({
       info: config.info,
       options: {
         // logging: handlers may send log messages to the client (context.clientLog).
-        capabilities: { tools: {}, logging: {} },
+        // tasks: 2025-11-25's declaration; extensions: 2026-07-28's (each era's SDK codec sends its own).
+        capabilities: tasks ? { tools: {}, logging: {}, ...TASK_CAPABILITIES } : { tools: {}, logging: {} },
         ...(config.instructions ? { instructions: config.instructions } : {}),
         // 2026-07-28 only (2025-era answers never carry it). Over HTTP the SDK builds one
         // server per request, with that request's auth info.
@@ -231,6 +295,9 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
       // The connection's server answers what the client declared (context.elicit, context.sample).
       callTool: (server, params, ctx, checkResult, projectResult) => callTool(server, servedAlone, params, ctx, checkResult, projectResult),
     });
+    if (tasks) registerTaskMethods(server, tasks, servedAlone, logger);
+    return server;
+  };
   const createSdkServer = (context?: { authInfo?: AuthInfo }) => buildSdkServer(false, context?.authInfo);
 
   // Transport errors (unparseable lines, malformed requests) carry long validation dumps;
@@ -329,6 +396,7 @@ export function createToolServer<Handlers extends object>(config: ToolServerConf
     async close() {
       await Promise.all([...running].map((r) => r.close()));
       await Promise.all([sessions?.close(), stateless?.close()]);
+      await tasks?.close();
     },
   };
 }
@@ -393,6 +461,11 @@ function elicitationRounds(
   if (state === undefined) return ElicitationRounds.fresh(signer, binding, declared?.elicitation, logger);
   return ElicitationRounds.resume(signer, binding, declared?.elicitation, state, request.inputResponses, logger);
 }
+
+const TASK_CAPABILITIES = {
+  tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+  extensions: { "io.modelcontextprotocol/tasks": {} },
+};
 
 /** Without a progress token the client asked for no progress: reports go nowhere. */
 const noProgress: ToolContext["progress"] = async () => {};

@@ -13,6 +13,8 @@ export {
   type ToolServerOptions,
 } from "./create-server.js";
 export type { RequestStateOptions } from "./request-state.js";
+export { InMemoryTaskStore, type TaskInputRequest, type TaskPatch, type TaskRecord, type TaskStatus, type TaskStore } from "./task-store.js";
+export { DEFAULT_POLL_INTERVAL_MS, DEFAULT_TASK_TTL_MS, type TaskOptions } from "./tasks.js";
 export { callTool, type AnyToolHandler, type CallEnvironment, type CallLimits } from "./call-tool.js";
 export {
   ConcurrencyGate,

@@ -294,4 +294,10 @@ export interface ToolEntry {
    * only when its scopes include every one of these. Never sent to clients.
    */
   auth?: { readonly scopes: readonly string[] };
+  /**
+   * The spec's `task`, for a tool whose `execution.taskSupport` lets it run as a task: how
+   * long a task is kept from its creation (`ttl`) and how often clients should poll
+   * (`pollInterval`), in milliseconds. Never sent to clients as such.
+   */
+  task?: { readonly ttl?: number; readonly pollInterval?: number };
 }

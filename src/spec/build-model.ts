@@ -329,9 +329,17 @@ function modelTool(
     examples: examples.examples,
     tags: Array.isArray(value.tags) ? (value.tags as string[]) : [],
     ...(Array.isArray((value.auth as { scopes?: unknown } | undefined)?.scopes) ? { auth: { scopes: [...(value.auth as { scopes: string[] }).scopes] } } : {}),
+    ...(taskOf(value.task) ?? {}),
     ...(typeof value.renamedFrom === "string" ? { renamedFrom: namespacedToolName(config.namespace, value.renamedFrom) } : {}),
     location: locate(yaml, toolPath),
     sources: [yaml.file, ...[...extraSources].sort()],
   };
   return { tool, source: { yaml, path: toolPath, specName, origins: { input: input.origins, output: output?.origins ?? [] } } };
+}
+
+/** The spec's `task:` (its shape passed the spec schema), with only the members it sets. */
+function taskOf(task: unknown): { task: { ttl?: number; pollInterval?: number } } | undefined {
+  if (typeof task !== "object" || task === null) return undefined;
+  const { ttl, pollInterval } = task as { ttl?: number; pollInterval?: number };
+  return { task: { ...(ttl === undefined ? {} : { ttl }), ...(pollInterval === undefined ? {} : { pollInterval }) } };
 }

@@ -78,6 +78,11 @@ export interface ToolModel {
    * caller's access token must carry, in the author's order. Never on the wire.
    */
   auth?: { scopes: string[] };
+  /**
+   * How the tool's tasks behave (`task:`), for a tool whose `execution.taskSupport` is
+   * `optional` or `required`: ttl and poll interval in milliseconds. Never on the wire.
+   */
+  task?: { ttl?: number; pollInterval?: number };
   /** The tool's previous name (`renamedFrom:`), when the author is renaming it. */
   renamedFrom?: string;
   /** Where the tool is defined (its mapping in the spec file). */

@@ -17,4 +17,4 @@ export interface RawTool {
 export const WIRE_KEYS = ["name", "title", "description", "inputSchema", "outputSchema", "annotations", "icons", "_meta", "execution"] as const;
 
 /** Keys only the generator reads; never sent to clients. */
-export const GENERATOR_KEYS = ["examples", "tags", "renamedFrom", "auth"] as const;
+export const GENERATOR_KEYS = ["examples", "tags", "renamedFrom", "auth", "task"] as const;

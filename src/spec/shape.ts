@@ -131,6 +131,21 @@ function checkToolDetails(yaml: YamlFile, toolPath: DataPath, tool: Record<strin
     }
   }
   if (isPlainObject(tool.auth) && Array.isArray(tool.auth.scopes)) findings.push(...checkScopes(yaml, [...toolPath, "auth", "scopes"], tool.auth.scopes));
+  if (tool.task !== undefined) {
+    const support = isPlainObject(tool.execution) ? tool.execution.taskSupport : undefined;
+    if (support !== "optional" && support !== "required") {
+      const taskPath = [...toolPath, "task"];
+      findings.push({
+        path: taskPath,
+        diagnostic: createDiagnostic({
+          code: "MG018",
+          format: { support: support === undefined ? "not set (forbidden)" : `\`${String(support)}\`` },
+          location: locate(yaml, taskPath, "key"),
+          hint: "add `execution: { taskSupport: optional }` (or `required`), or remove `task`",
+        }),
+      });
+    }
+  }
   return findings;
 }
 

@@ -75,6 +75,7 @@ export const precompiled = {
     + ",\n"
     + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"validateOutput"),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":35,"column":0},"end":{"line":37,"column":7}}})) != null ? stack1 : "")
     + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"scopes"),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":40,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"task"),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":41,"column":0},"end":{"line":43,"column":7}}})) != null ? stack1 : "")
     + "  },\n";
 },"8":function(container,depth0,helpers,partials,data) {
     var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -98,6 +99,17 @@ export const precompiled = {
   return "    auth: { scopes: ["
     + ((stack1 = (((helper = lookupProperty(helpers,"scopes") || container.strict(depth0, "scopes", {"start":{"line":39,"column":23},"end":{"line":39,"column":29}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"scopes","hash":{},"data":data,"loc":{"start":{"line":39,"column":21},"end":{"line":39,"column":31}}}) : helper))) != null ? stack1 : "")
     + "] },\n";
+},"10":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "    task: "
+    + ((stack1 = (((helper = lookupProperty(helpers,"task") || container.strict(depth0, "task", {"start":{"line":42,"column":12},"end":{"line":42,"column":16}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"task","hash":{},"data":data,"loc":{"start":{"line":42,"column":10},"end":{"line":42,"column":18}}}) : helper))) != null ? stack1 : "")
+    + ",\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -115,7 +127,7 @@ export const precompiled = {
     + "\n/** The `tools/list` payload: every tool's wire definition, ordered by name. */\nexport const toolDefinitions: readonly ToolDefinition[] = [\n"
     + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":26,"column":9}}})) != null ? stack1 : "")
     + "];\n\n/** Each tool's wire definition and precompiled validators, by tool name. */\nexport const registry: { readonly [name in ToolName]: ToolEntry } = {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":42,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":45,"column":9}}})) != null ? stack1 : "")
     + "};\n";
 },"useData":true},
   "handlers.ts": {"0":function(container,depth0,helpers,partials,data) {

@@ -1,6 +1,7 @@
 /**
  * `generated/registry.ts`: the ordered `tools/list` payload and, by name, each tool's
- * definition with its precompiled validators and the scopes its spec's `auth` requires.
+ * definition with its precompiled validators, the scopes its spec's `auth` requires and how
+ * its tasks behave (`task`).
  */
 import type { ProjectModel } from "../../spec/model.js";
 import type { EmitContext } from "../shared/emitter.js";
@@ -24,6 +25,7 @@ export function emitRegistry(model: ProjectModel): GeneratedFile[] {
       validateInput: tsIdentifier(tool.ids.inputValidator),
       validateOutput: tool.wire.outputSchema ? tsIdentifier(tool.ids.outputValidator) : null,
       scopes: tool.auth ? tool.auth.scopes.map(tsString).join(", ") : null,
+      task: tool.task ? taskLiteral(tool.task) : null,
     };
   });
   const validators = tools.flatMap((tool) => (tool.validateOutput ? [tool.validateInput, tool.validateOutput] : [tool.validateInput]));
@@ -31,4 +33,10 @@ export function emitRegistry(model: ProjectModel): GeneratedFile[] {
   return [
     { area: "generated", path: "registry.ts", mode: "generated", key: renderKey("registry.ts", context), render: () => renderTemplate("registry.ts", context) },
   ];
+}
+
+/** `{ ttl: 600000, pollInterval: 2000 }`, with the members the spec sets. */
+function taskLiteral(task: { ttl?: number; pollInterval?: number }): string {
+  const members = [...(task.ttl === undefined ? [] : [`ttl: ${task.ttl}`]), ...(task.pollInterval === undefined ? [] : [`pollInterval: ${task.pollInterval}`])];
+  return members.length === 0 ? "{}" : `{ ${members.join(", ")} }`;
 }

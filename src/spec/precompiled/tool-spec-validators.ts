@@ -3,7 +3,7 @@
 import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 export const tool = validate26;
-const schema33 = {"title":"MCP tool","description":"One tool, exactly as `tools/list` will list it (minus `examples`).","type":"object","required":["name","inputSchema"],"additionalProperties":false,"properties":{"name":{"description":"The tool's unique name: 1-128 characters of A-Z a-z 0-9 _ - . (MCP SEP-986). It also names the generated types, handler and files (`get_weather` -> `GetWeatherInput`, `getWeather`, `get_weather.ts`).","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"title":{"description":"A human-readable name shown by clients instead of `name`.","type":"string"},"description":{"description":"What the tool does and when to use it; the model reads this to decide whether to call the tool.","type":"string"},"inputSchema":{"description":"JSON Schema of the tool's arguments. The root must be `type: object`. Dialect 2020-12 unless `$schema` names draft-07. `$ref` may point at `#/$defs/...` or at relative files such as `./schemas/address.yaml`.","type":"object"},"outputSchema":{"description":"JSON Schema of the tool's structured result. When present, the handler returns a typed object, validated and sent as `structuredContent`.","type":"object"},"annotations":{"description":"Hints about the tool's behaviour for clients. Untrusted hints, not guarantees. MCP defaults: readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true.","type":"object","properties":{"title":{"description":"A human-readable title for the tool.","type":"string"},"readOnlyHint":{"description":"true: the tool does not modify its environment. Default false.","type":"boolean"},"destructiveHint":{"description":"true: the tool may perform destructive updates; false: it only adds. Meaningful only when readOnlyHint is false. Default true.","type":"boolean"},"idempotentHint":{"description":"true: calling the tool again with the same arguments has no additional effect. Meaningful only when readOnlyHint is false. Default false.","type":"boolean"},"openWorldHint":{"description":"true: the tool interacts with an open world of external entities (e.g. the web); false: its domain is closed (e.g. a local memory). Default true.","type":"boolean"}},"additionalProperties":{"description":"Not an MCP annotation: passed through verbatim (mcp-gen warns, in case it is a typo)."}},"icons":{"description":"Icons clients may show for the tool, passed through verbatim.","type":"array","items":{"$ref":"#/$defs/icon"}},"_meta":{"description":"Protocol-level metadata, passed through verbatim.","type":"object"},"execution":{"description":"Execution properties of the tool (e.g. `taskSupport: forbidden | optional | required`), passed through verbatim.","type":"object"},"examples":{"description":"Example calls (generator only; never sent to clients). Each input is validated against inputSchema (unless `error: true`) and each output against outputSchema at generate time; they appear in the docs.","type":"array","items":{"$ref":"#/$defs/example"}},"tags":{"description":"Generator-only: labels that group the tool in the docs (index sections, filters). Never sent to clients.","type":"array","items":{"type":"string","minLength":1},"uniqueItems":true},"renamedFrom":{"description":"Generator-only: the tool's previous name. On the next generate, the handler file and its export are renamed to the new name (body kept). Remove it once the rename is done.","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"auth":{"description":"Generator-only: who may see and call the tool. Never sent to clients: on a server with a `verifyToken` hook, `tools/list` lists the tool only to callers whose access token carries every scope in `scopes`, and a call from any other caller is answered as for an unknown tool.","type":"object","required":["scopes"],"additionalProperties":false,"properties":{"scopes":{"description":"The OAuth scopes the caller's access token must all carry, e.g. `[files:write]` (each one OAuth scope token: no spaces or quotes).","type":"array","minItems":1,"items":{"type":"string","minLength":1,"pattern":"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},"uniqueItems":true}}}}};
+const schema33 = {"title":"MCP tool","description":"One tool, exactly as `tools/list` will list it (minus `examples`).","type":"object","required":["name","inputSchema"],"additionalProperties":false,"properties":{"name":{"description":"The tool's unique name: 1-128 characters of A-Z a-z 0-9 _ - . (MCP SEP-986). It also names the generated types, handler and files (`get_weather` -> `GetWeatherInput`, `getWeather`, `get_weather.ts`).","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"title":{"description":"A human-readable name shown by clients instead of `name`.","type":"string"},"description":{"description":"What the tool does and when to use it; the model reads this to decide whether to call the tool.","type":"string"},"inputSchema":{"description":"JSON Schema of the tool's arguments. The root must be `type: object`. Dialect 2020-12 unless `$schema` names draft-07. `$ref` may point at `#/$defs/...` or at relative files such as `./schemas/address.yaml`.","type":"object"},"outputSchema":{"description":"JSON Schema of the tool's structured result. When present, the handler returns a typed object, validated and sent as `structuredContent`.","type":"object"},"annotations":{"description":"Hints about the tool's behaviour for clients. Untrusted hints, not guarantees. MCP defaults: readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true.","type":"object","properties":{"title":{"description":"A human-readable title for the tool.","type":"string"},"readOnlyHint":{"description":"true: the tool does not modify its environment. Default false.","type":"boolean"},"destructiveHint":{"description":"true: the tool may perform destructive updates; false: it only adds. Meaningful only when readOnlyHint is false. Default true.","type":"boolean"},"idempotentHint":{"description":"true: calling the tool again with the same arguments has no additional effect. Meaningful only when readOnlyHint is false. Default false.","type":"boolean"},"openWorldHint":{"description":"true: the tool interacts with an open world of external entities (e.g. the web); false: its domain is closed (e.g. a local memory). Default true.","type":"boolean"}},"additionalProperties":{"description":"Not an MCP annotation: passed through verbatim (mcp-gen warns, in case it is a typo)."}},"icons":{"description":"Icons clients may show for the tool, passed through verbatim.","type":"array","items":{"$ref":"#/$defs/icon"}},"_meta":{"description":"Protocol-level metadata, passed through verbatim.","type":"object"},"execution":{"description":"Execution properties of the tool, passed through verbatim (MCP's `ToolExecution`).","type":"object","properties":{"taskSupport":{"description":"Whether the tool runs as an MCP task: `forbidden` (the default), `optional` (when the client asks, on 2025-11-25, or allows it, on 2026-07-28's tasks extension) or `required` (only as a task). Its handler is written as any other; `task:` sets how long a task is kept and how often clients poll.","enum":["forbidden","optional","required"]}}},"examples":{"description":"Example calls (generator only; never sent to clients). Each input is validated against inputSchema (unless `error: true`) and each output against outputSchema at generate time; they appear in the docs.","type":"array","items":{"$ref":"#/$defs/example"}},"tags":{"description":"Generator-only: labels that group the tool in the docs (index sections, filters). Never sent to clients.","type":"array","items":{"type":"string","minLength":1},"uniqueItems":true},"renamedFrom":{"description":"Generator-only: the tool's previous name. On the next generate, the handler file and its export are renamed to the new name (body kept). Remove it once the rename is done.","type":"string","pattern":"^[A-Za-z0-9_.-]{1,128}$"},"auth":{"description":"Generator-only: who may see and call the tool. Never sent to clients: on a server with a `verifyToken` hook, `tools/list` lists the tool only to callers whose access token carries every scope in `scopes`, and a call from any other caller is answered as for an unknown tool.","type":"object","required":["scopes"],"additionalProperties":false,"properties":{"scopes":{"description":"The OAuth scopes the caller's access token must all carry, e.g. `[files:write]` (each one OAuth scope token: no spaces or quotes).","type":"array","minItems":1,"items":{"type":"string","minLength":1,"pattern":"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},"uniqueItems":true}}},"task":{"description":"Generator-only: for a tool with `execution.taskSupport: optional | required`, how its tasks behave. Never sent to clients as such: the runtime reports them on each task.","type":"object","additionalProperties":false,"properties":{"ttl":{"description":"How long a task is kept from its creation, in milliseconds (MCP's `ttl`): its result can be fetched until then, and a handler still running then is aborted. A 2025 client may ask for less. Default: the server's `tasks.ttlMs` (one hour).","type":"integer","minimum":1},"pollInterval":{"description":"How often clients should poll the task, in milliseconds (MCP's `pollInterval`). Default: the server's `tasks.pollIntervalMs` (1000).","type":"integer","minimum":1}}}}};
 const schema34 = {"title":"Icon","description":"An icon for the tool.","type":"object","required":["src"],"properties":{"src":{"description":"URI of the icon: https: or a data: URI.","type":"string"},"mimeType":{"description":"MIME type of the icon, e.g. image/png or image/svg+xml.","type":"string"},"sizes":{"description":"Sizes the icon is available in, e.g. [\"48x48\"] or [\"any\"] for scalable formats.","type":"array","items":{"type":"string"}},"theme":{"description":"The background the icon is designed for.","enum":["light","dark"]}}};
 const schema35 = {"title":"Example call","description":"One example call of the tool.","type":"object","required":["input"],"additionalProperties":false,"properties":{"title":{"description":"A short name for the example, shown in the docs.","type":"string"},"input":{"description":"The arguments of the call (any JSON; usually an object)."},"output":{"description":"The expected structured result; validated against outputSchema."},"error":{"description":"true: the input is meant to be rejected (or the call to fail); it is then not validated against inputSchema.","type":"boolean"},"match":{"description":"How the example's `output` is compared with what the handler returns when examples run as tests: `schema` (default) only validates against outputSchema; `exact` also requires deep equality.","enum":["schema","exact"]}}};
 const func1 = Object.prototype.hasOwnProperty;
@@ -335,8 +335,11 @@ errors++;
 }
 if(data.execution !== undefined){
 let data19 = data.execution;
-if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-const err24 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.execution.type,parentSchema:schema33.properties.execution,data:data19};
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.taskSupport !== undefined){
+let data20 = data19.taskSupport;
+if(!(((data20 === "forbidden") || (data20 === "optional")) || (data20 === "required"))){
+const err24 = {instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/properties/execution/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema33.properties.execution.properties.taskSupport.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.execution.properties.taskSupport.enum,parentSchema:schema33.properties.execution.properties.taskSupport,data:data20};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -346,15 +349,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.examples !== undefined){
-let data20 = data.examples;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.input === undefined){
-const err25 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema35.required,parentSchema:schema35,data:data21};
+}
+else {
+const err25 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.execution.type,parentSchema:schema33.properties.execution,data:data19};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -363,9 +360,16 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key1 in data21){
-if(!(((((key1 === "title") || (key1 === "input")) || (key1 === "output")) || (key1 === "error")) || (key1 === "match"))){
-const err26 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data21};
+}
+if(data.examples !== undefined){
+let data21 = data.examples;
+if(Array.isArray(data21)){
+const len2 = data21.length;
+for(let i2=0; i2<len2; i2++){
+let data22 = data21[i2];
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.input === undefined){
+const err26 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema35.required,parentSchema:schema35,data:data22};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -374,11 +378,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data21.title !== undefined){
-let data22 = data21.title;
-if(typeof data22 !== "string"){
-const err27 = {instancePath:instancePath+"/examples/" + i2+"/title",schemaPath:"#/$defs/example/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.title.type,parentSchema:schema35.properties.title,data:data22};
+for(const key1 in data22){
+if(!(((((key1 === "title") || (key1 === "input")) || (key1 === "output")) || (key1 === "error")) || (key1 === "match"))){
+const err27 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data22};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -388,10 +390,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data21.error !== undefined){
-let data23 = data21.error;
-if(typeof data23 !== "boolean"){
-const err28 = {instancePath:instancePath+"/examples/" + i2+"/error",schemaPath:"#/$defs/example/properties/error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema35.properties.error.type,parentSchema:schema35.properties.error,data:data23};
+if(data22.title !== undefined){
+let data23 = data22.title;
+if(typeof data23 !== "string"){
+const err28 = {instancePath:instancePath+"/examples/" + i2+"/title",schemaPath:"#/$defs/example/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.title.type,parentSchema:schema35.properties.title,data:data23};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -401,10 +403,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data21.match !== undefined){
-let data24 = data21.match;
-if(!((data24 === "schema") || (data24 === "exact"))){
-const err29 = {instancePath:instancePath+"/examples/" + i2+"/match",schemaPath:"#/$defs/example/properties/match/enum",keyword:"enum",params:{allowedValues: schema35.properties.match.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.match.enum,parentSchema:schema35.properties.match,data:data24};
+if(data22.error !== undefined){
+let data24 = data22.error;
+if(typeof data24 !== "boolean"){
+const err29 = {instancePath:instancePath+"/examples/" + i2+"/error",schemaPath:"#/$defs/example/properties/error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema35.properties.error.type,parentSchema:schema35.properties.error,data:data24};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -414,9 +416,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data21};
+if(data22.match !== undefined){
+let data25 = data22.match;
+if(!((data25 === "schema") || (data25 === "exact"))){
+const err30 = {instancePath:instancePath+"/examples/" + i2+"/match",schemaPath:"#/$defs/example/properties/match/enum",keyword:"enum",params:{allowedValues: schema35.properties.match.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.match.enum,parentSchema:schema35.properties.match,data:data25};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -428,7 +431,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data20};
+const err31 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data22};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -438,15 +441,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data25 = data.tags;
-if(Array.isArray(data25)){
-const len3 = data25.length;
-for(let i3=0; i3<len3; i3++){
-let data26 = data25[i3];
-if(typeof data26 === "string"){
-if(func2(data26) < 1){
-const err32 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.tags.items,data:data26};
+}
+else {
+const err32 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data21};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -456,8 +453,15 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data26};
+if(data.tags !== undefined){
+let data26 = data.tags;
+if(Array.isArray(data26)){
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+let data27 = data26[i3];
+if(typeof data27 === "string"){
+if(func2(data27) < 1){
+const err33 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.tags.items,data:data27};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -467,23 +471,34 @@ vErrors.push(err33);
 errors++;
 }
 }
-let i4 = data25.length;
-let j0;
-if(i4 > 1){
-const indices0 = {};
-for(;i4--;){
-let item0 = data25[i4];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err34 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema33.properties.tags,data:data25};
+else {
+const err34 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data27};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+let i4 = data26.length;
+let j0;
+if(i4 > 1){
+const indices0 = {};
+for(;i4--;){
+let item0 = data26[i4];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema33.properties.tags,data:data26};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 break;
@@ -493,21 +508,7 @@ indices0[item0] = i4;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data25};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.renamedFrom !== undefined){
-let data27 = data.renamedFrom;
-if(typeof data27 === "string"){
-if(!pattern4.test(data27)){
-const err36 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,128}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,128}$",parentSchema:schema33.properties.renamedFrom,data:data27};
+const err36 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data26};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -517,8 +518,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data27};
+if(data.renamedFrom !== undefined){
+let data28 = data.renamedFrom;
+if(typeof data28 === "string"){
+if(!pattern4.test(data28)){
+const err37 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,128}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,128}$",parentSchema:schema33.properties.renamedFrom,data:data28};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -528,11 +532,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.auth !== undefined){
-let data28 = data.auth;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.scopes === undefined){
-const err38 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data28};
+else {
+const err38 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data28};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -541,9 +542,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-for(const key2 in data28){
-if(!(key2 === "scopes")){
-const err39 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data28};
+}
+if(data.auth !== undefined){
+let data29 = data.auth;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.scopes === undefined){
+const err39 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data29};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -552,12 +556,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data28.scopes !== undefined){
-let data29 = data28.scopes;
-if(Array.isArray(data29)){
-if(data29.length < 1){
-const err40 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+for(const key2 in data29){
+if(!(key2 === "scopes")){
+const err40 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data29};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -566,12 +567,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-const len4 = data29.length;
-for(let i5=0; i5<len4; i5++){
-let data30 = data29[i5];
-if(typeof data30 === "string"){
-if(func2(data30) < 1){
-const err41 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+}
+if(data29.scopes !== undefined){
+let data30 = data29.scopes;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+const err41 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data30};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -580,8 +581,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!pattern6.test(data30)){
-const err42 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+const len4 = data30.length;
+for(let i5=0; i5<len4; i5++){
+let data31 = data30[i5];
+if(typeof data31 === "string"){
+if(func2(data31) < 1){
+const err42 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data31};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -590,9 +595,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(!pattern6.test(data31)){
+const err43 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data31};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -602,23 +606,34 @@ vErrors.push(err43);
 errors++;
 }
 }
-let i6 = data29.length;
-let j1;
-if(i6 > 1){
-const indices1 = {};
-for(;i6--;){
-let item1 = data29[i6];
-if(typeof item1 !== "string"){
-continue;
-}
-if(typeof indices1[item1] == "number"){
-j1 = indices1[item1];
-const err44 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+else {
+const err44 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data31};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+let i6 = data30.length;
+let j1;
+if(i6 > 1){
+const indices1 = {};
+for(;i6--;){
+let item1 = data30[i6];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err45 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data30};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 break;
@@ -628,19 +643,7 @@ indices1[item1] = i6;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data28};
+const err46 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data30};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -652,12 +655,101 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+const err47 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data29};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.task !== undefined){
+let data32 = data.task;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key3 in data32){
+if(!((key3 === "ttl") || (key3 === "pollInterval"))){
+const err48 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.task,data:data32};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data32.ttl !== undefined){
+let data33 = data32.ttl;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err49 = {instancePath:instancePath+"/task/ttl",schemaPath:"#/properties/task/properties/ttl/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.task.properties.ttl.type,parentSchema:schema33.properties.task.properties.ttl,data:data33};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 1 || isNaN(data33)){
+const err50 = {instancePath:instancePath+"/task/ttl",schemaPath:"#/properties/task/properties/ttl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.task.properties.ttl,data:data33};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+if(data32.pollInterval !== undefined){
+let data34 = data32.pollInterval;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err51 = {instancePath:instancePath+"/task/pollInterval",schemaPath:"#/properties/task/properties/pollInterval/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.task.properties.pollInterval.type,parentSchema:schema33.properties.task.properties.pollInterval,data:data34};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 1 || isNaN(data34)){
+const err52 = {instancePath:instancePath+"/task/pollInterval",schemaPath:"#/properties/task/properties/pollInterval/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.task.properties.pollInterval,data:data34};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.task.type,parentSchema:schema33.properties.task,data:data32};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
@@ -993,8 +1085,11 @@ errors++;
 }
 if(data.execution !== undefined){
 let data19 = data.execution;
-if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-const err24 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.execution.type,parentSchema:schema33.properties.execution,data:data19};
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.taskSupport !== undefined){
+let data20 = data19.taskSupport;
+if(!(((data20 === "forbidden") || (data20 === "optional")) || (data20 === "required"))){
+const err24 = {instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/properties/execution/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema33.properties.execution.properties.taskSupport.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.execution.properties.taskSupport.enum,parentSchema:schema33.properties.execution.properties.taskSupport,data:data20};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1004,15 +1099,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.examples !== undefined){
-let data20 = data.examples;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.input === undefined){
-const err25 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema35.required,parentSchema:schema35,data:data21};
+}
+else {
+const err25 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.execution.type,parentSchema:schema33.properties.execution,data:data19};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1021,9 +1110,16 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key1 in data21){
-if(!(((((key1 === "title") || (key1 === "input")) || (key1 === "output")) || (key1 === "error")) || (key1 === "match"))){
-const err26 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data21};
+}
+if(data.examples !== undefined){
+let data21 = data.examples;
+if(Array.isArray(data21)){
+const len2 = data21.length;
+for(let i2=0; i2<len2; i2++){
+let data22 = data21[i2];
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.input === undefined){
+const err26 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema35.required,parentSchema:schema35,data:data22};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1032,11 +1128,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data21.title !== undefined){
-let data22 = data21.title;
-if(typeof data22 !== "string"){
-const err27 = {instancePath:instancePath+"/examples/" + i2+"/title",schemaPath:"#/$defs/example/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.title.type,parentSchema:schema35.properties.title,data:data22};
+for(const key1 in data22){
+if(!(((((key1 === "title") || (key1 === "input")) || (key1 === "output")) || (key1 === "error")) || (key1 === "match"))){
+const err27 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data22};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1046,10 +1140,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data21.error !== undefined){
-let data23 = data21.error;
-if(typeof data23 !== "boolean"){
-const err28 = {instancePath:instancePath+"/examples/" + i2+"/error",schemaPath:"#/$defs/example/properties/error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema35.properties.error.type,parentSchema:schema35.properties.error,data:data23};
+if(data22.title !== undefined){
+let data23 = data22.title;
+if(typeof data23 !== "string"){
+const err28 = {instancePath:instancePath+"/examples/" + i2+"/title",schemaPath:"#/$defs/example/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.title.type,parentSchema:schema35.properties.title,data:data23};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1059,10 +1153,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data21.match !== undefined){
-let data24 = data21.match;
-if(!((data24 === "schema") || (data24 === "exact"))){
-const err29 = {instancePath:instancePath+"/examples/" + i2+"/match",schemaPath:"#/$defs/example/properties/match/enum",keyword:"enum",params:{allowedValues: schema35.properties.match.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.match.enum,parentSchema:schema35.properties.match,data:data24};
+if(data22.error !== undefined){
+let data24 = data22.error;
+if(typeof data24 !== "boolean"){
+const err29 = {instancePath:instancePath+"/examples/" + i2+"/error",schemaPath:"#/$defs/example/properties/error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema35.properties.error.type,parentSchema:schema35.properties.error,data:data24};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1072,9 +1166,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data21};
+if(data22.match !== undefined){
+let data25 = data22.match;
+if(!((data25 === "schema") || (data25 === "exact"))){
+const err30 = {instancePath:instancePath+"/examples/" + i2+"/match",schemaPath:"#/$defs/example/properties/match/enum",keyword:"enum",params:{allowedValues: schema35.properties.match.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.match.enum,parentSchema:schema35.properties.match,data:data25};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1086,7 +1181,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data20};
+const err31 = {instancePath:instancePath+"/examples/" + i2,schemaPath:"#/$defs/example/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data22};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1096,15 +1191,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data25 = data.tags;
-if(Array.isArray(data25)){
-const len3 = data25.length;
-for(let i3=0; i3<len3; i3++){
-let data26 = data25[i3];
-if(typeof data26 === "string"){
-if(func2(data26) < 1){
-const err32 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.tags.items,data:data26};
+}
+else {
+const err32 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data21};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1114,8 +1203,15 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data26};
+if(data.tags !== undefined){
+let data26 = data.tags;
+if(Array.isArray(data26)){
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+let data27 = data26[i3];
+if(typeof data27 === "string"){
+if(func2(data27) < 1){
+const err33 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.tags.items,data:data27};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1125,23 +1221,34 @@ vErrors.push(err33);
 errors++;
 }
 }
-let i4 = data25.length;
-let j0;
-if(i4 > 1){
-const indices0 = {};
-for(;i4--;){
-let item0 = data25[i4];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err34 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema33.properties.tags,data:data25};
+else {
+const err34 = {instancePath:instancePath+"/tags/" + i3,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data27};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+let i4 = data26.length;
+let j0;
+if(i4 > 1){
+const indices0 = {};
+for(;i4--;){
+let item0 = data26[i4];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema33.properties.tags,data:data26};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 break;
@@ -1151,21 +1258,7 @@ indices0[item0] = i4;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data25};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.renamedFrom !== undefined){
-let data27 = data.renamedFrom;
-if(typeof data27 === "string"){
-if(!pattern4.test(data27)){
-const err36 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,128}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,128}$",parentSchema:schema33.properties.renamedFrom,data:data27};
+const err36 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data26};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1175,8 +1268,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data27};
+if(data.renamedFrom !== undefined){
+let data28 = data.renamedFrom;
+if(typeof data28 === "string"){
+if(!pattern4.test(data28)){
+const err37 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,128}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,128}$",parentSchema:schema33.properties.renamedFrom,data:data28};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1186,11 +1282,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.auth !== undefined){
-let data28 = data.auth;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.scopes === undefined){
-const err38 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data28};
+else {
+const err38 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data28};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1199,9 +1292,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-for(const key2 in data28){
-if(!(key2 === "scopes")){
-const err39 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data28};
+}
+if(data.auth !== undefined){
+let data29 = data.auth;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.scopes === undefined){
+const err39 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema33.properties.auth.required,parentSchema:schema33.properties.auth,data:data29};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1210,12 +1306,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data28.scopes !== undefined){
-let data29 = data28.scopes;
-if(Array.isArray(data29)){
-if(data29.length < 1){
-const err40 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+for(const key2 in data29){
+if(!(key2 === "scopes")){
+const err40 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.auth,data:data29};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1224,12 +1317,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-const len4 = data29.length;
-for(let i5=0; i5<len4; i5++){
-let data30 = data29[i5];
-if(typeof data30 === "string"){
-if(func2(data30) < 1){
-const err41 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+}
+if(data29.scopes !== undefined){
+let data30 = data29.scopes;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+const err41 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.auth.properties.scopes,data:data30};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1238,8 +1331,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!pattern6.test(data30)){
-const err42 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+const len4 = data30.length;
+for(let i5=0; i5<len4; i5++){
+let data31 = data30[i5];
+if(typeof data31 === "string"){
+if(func2(data31) < 1){
+const err42 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.auth.properties.scopes.items,data:data31};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1248,9 +1345,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data30};
+if(!pattern6.test(data31)){
+const err43 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/pattern",keyword:"pattern",params:{pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"},message:"must match pattern \""+"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$"+"\"",schema:"^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$",parentSchema:schema33.properties.auth.properties.scopes.items,data:data31};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1260,23 +1356,34 @@ vErrors.push(err43);
 errors++;
 }
 }
-let i6 = data29.length;
-let j1;
-if(i6 > 1){
-const indices1 = {};
-for(;i6--;){
-let item1 = data29[i6];
-if(typeof item1 !== "string"){
-continue;
-}
-if(typeof indices1[item1] == "number"){
-j1 = indices1[item1];
-const err44 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
+else {
+const err44 = {instancePath:instancePath+"/auth/scopes/" + i5,schemaPath:"#/properties/auth/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.auth.properties.scopes.items.type,parentSchema:schema33.properties.auth.properties.scopes.items,data:data31};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+let i6 = data30.length;
+let j1;
+if(i6 > 1){
+const indices1 = {};
+for(;i6--;){
+let item1 = data30[i6];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err45 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)",schema:true,parentSchema:schema33.properties.auth.properties.scopes,data:data30};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 break;
@@ -1286,19 +1393,7 @@ indices1[item1] = i6;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data29};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data28};
+const err46 = {instancePath:instancePath+"/auth/scopes",schemaPath:"#/properties/auth/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.auth.properties.scopes.type,parentSchema:schema33.properties.auth.properties.scopes,data:data30};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1310,12 +1405,101 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+const err47 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.auth.type,parentSchema:schema33.properties.auth,data:data29};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.task !== undefined){
+let data32 = data.task;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key3 in data32){
+if(!((key3 === "ttl") || (key3 === "pollInterval"))){
+const err48 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.task,data:data32};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data32.ttl !== undefined){
+let data33 = data32.ttl;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err49 = {instancePath:instancePath+"/task/ttl",schemaPath:"#/properties/task/properties/ttl/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.task.properties.ttl.type,parentSchema:schema33.properties.task.properties.ttl,data:data33};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 1 || isNaN(data33)){
+const err50 = {instancePath:instancePath+"/task/ttl",schemaPath:"#/properties/task/properties/ttl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.task.properties.ttl,data:data33};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+if(data32.pollInterval !== undefined){
+let data34 = data32.pollInterval;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err51 = {instancePath:instancePath+"/task/pollInterval",schemaPath:"#/properties/task/properties/pollInterval/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.task.properties.pollInterval.type,parentSchema:schema33.properties.task.properties.pollInterval,data:data34};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 1 || isNaN(data34)){
+const err52 = {instancePath:instancePath+"/task/pollInterval",schemaPath:"#/properties/task/properties/pollInterval/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.task.properties.pollInterval,data:data34};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.task.type,parentSchema:schema33.properties.task,data:data32};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }

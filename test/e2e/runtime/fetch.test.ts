@@ -88,7 +88,7 @@ describe("fetch with in-process Request objects (2026-07-28)", () => {
       cursor = body.result!.nextCursor as string | undefined;
     } while (cursor !== undefined);
     expect(names).toEqual([...names].sort());
-    expect(names).toHaveLength(11);
+    expect(names).toHaveLength(12);
 
     await expectServing(server);
 
@@ -284,7 +284,7 @@ describe.each<Era>(["modern", "legacy"])("the SDK client (%s era) through a real
     try {
       const { client } = connection;
       const tools = await listAllTools(client);
-      expect(tools.map((tool) => tool.name)).toHaveLength(11);
+      expect(tools.map((tool) => tool.name)).toHaveLength(12);
 
       const bmi = await client.callTool({ name: "calculate_bmi", arguments: { weight_kg: 70, height_cm: 175 } });
       expect(bmi.structuredContent).toEqual({ bmi: 22.86, category: "Normal" });

@@ -110,7 +110,7 @@ describe("the web path loads no Node builtin", () => {
     const out = JSON.parse(r.stdout) as { exports: boolean; serverInfo: unknown; names: string[]; bmi: unknown; tooLong: string };
     expect(out.exports).toBe(true);
     expect(out.serverInfo).toEqual({ name: "mcp-gen-demo", version: "0.1.0" });
-    expect(out.names).toHaveLength(11);
+    expect(out.names).toHaveLength(12);
     expect(out.names).toContain("send_notification");
     expect(out.bmi).toEqual({ bmi: 22.86, category: "Normal" });
     expect(out.tooLong).toContain("/message: must NOT have more than 2000 characters");

@@ -101,7 +101,7 @@ describe("shape diagnostics", () => {
       text: lines("name: get_weather", "inputSchema: { type: object }", "x-owner: team"),
       want: ["MG011 error specs/t.yaml:3:1"],
       message: "unknown field `x-owner`",
-      hint: "expected one of `name`, `title`, `description`, `inputSchema`, `outputSchema`, `annotations`, `icons`, `_meta`, `execution`, `examples`, `tags`, `renamedFrom`, `auth`",
+      hint: "expected one of `name`, `title`, `description`, `inputSchema`, `outputSchema`, `annotations`, `icons`, `_meta`, `execution`, `examples`, `tags`, `renamedFrom`, `auth`, `task`",
       tools: 1,
     },
     {

@@ -3,6 +3,7 @@ import { calculateBmi } from "./calculate_bmi.js";
 import { calculateSum } from "./calculate_sum.js";
 import { createRecord } from "./create_record.js";
 import { deleteFile } from "./delete_file.js";
+import { exportRecords } from "./export_records.js";
 import { generateFantasyCharacter } from "./generate_fantasy_character.js";
 import { getWeather } from "./get_weather.js";
 import { launchConfetti } from "./launch_confetti.js";
@@ -16,6 +17,7 @@ export const handlers = {
   calculate_sum: calculateSum,
   create_record: createRecord,
   delete_file: deleteFile,
+  export_records: exportRecords,
   generate_fantasy_character: generateFantasyCharacter,
   get_weather: getWeather,
   launch_confetti: launchConfetti,
