@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import { registerClient } from "./client.js";
 import type { CliContext } from "./context.js";
 import { registerDiff } from "./diff.js";
+import { registerBudget } from "./budget.js";
 import { registerDocs } from "./docs.js";
 import { registerGenerate } from "./generate.js";
 import { registerImport } from "./import.js";
@@ -20,6 +21,7 @@ const COMMANDS: Array<(program: Command, context: CliContext) => void> = [
   registerDocs,
   registerInit,
   registerLint,
+  registerBudget,
 ];
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };

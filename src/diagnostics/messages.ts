@@ -16,7 +16,7 @@ import { formatMessage, paramMessage, type MessageTemplate, type MessageValue, t
 
 export type LintSetting = Severity | "off";
 
-export type LintCategory = "annotations" | "descriptions" | "names" | "schemas" | "examples" | "portability";
+export type LintCategory = "annotations" | "descriptions" | "names" | "schemas" | "examples" | "portability" | "budget";
 
 interface CatalogueEntry {
   severity: Severity;
@@ -402,6 +402,9 @@ export const MESSAGES = {
       "field:lint.maxToolNameLength": "`lint.maxToolNameLength` must be a whole number from 1 to 128",
       "field:lint.rules": "`lint.rules` must map rule codes or names to `error`, `warning`, `info` or `off`",
       "field:lint.maxWarnings": "`lint.maxWarnings` must be a whole number, 0 or more",
+      "field:budget": "`budget` must be a mapping with `perTool` and `total` (numbers of tokens)",
+      "field:budget.perTool": "`budget.perTool` must be a whole number of tokens, 1 or more",
+      "field:budget.total": "`budget.total` must be a whole number of tokens, 1 or more",
       "field:projects": "`projects` must be a non-empty list of project folders or config files",
     },
   },
@@ -736,6 +739,32 @@ export const MESSAGES = {
       category: "portability",
       why: "Gemini's function declarations accept an OpenAPI-style subset of JSON Schema and reject the rest with a 400 (a policy: off by default)",
       off: true,
+    },
+  },
+  MG150: {
+    severity: "warning",
+    title: "tool over its token budget (budget.perTool)",
+    docs: "a tool whose `tools/list` entry costs more o200k_base tokens than `budget.perTool` (only when the config sets it; see `mcp-gen budget`)",
+    messages: {
+      default: m`tool \`${"tool"}\` costs ${"tokens"} tokens in tools/list, over budget.perTool (${"limit"}): description ${"description"}, schemas ${"schemas"}`,
+    },
+    rule: {
+      name: "tool-token-budget",
+      category: "budget",
+      why: "every tool's name, description and schemas sit in the model's context on every turn",
+    },
+  },
+  MG151: {
+    severity: "warning",
+    title: "tool list over its token budget (budget.total)",
+    docs: "the whole tool list costs more o200k_base tokens than `budget.total` (only when the config sets it; see `mcp-gen budget`)",
+    messages: {
+      default: m`the ${"tools"} tools cost ${"tokens"} tokens in tools/list, over budget.total (${"limit"}); the largest: ${"largest"}`,
+    },
+    rule: {
+      name: "list-token-budget",
+      category: "budget",
+      why: "the whole tool list sits in the model's context on every turn, before any work starts",
     },
   },
   MG140: {

@@ -347,7 +347,7 @@ export const precompiled = {
         return undefined
     };
 
-  return ((stack1 = (((helper = lookupProperty(helpers,"description") || container.strict(depth0, "description", {"start":{"line":12,"column":2},"end":{"line":12,"column":13}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"description","hash":{},"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":12,"column":15}}}) : helper))) != null ? stack1 : "")
+  return ((stack1 = (((helper = lookupProperty(helpers,"description") || container.strict(depth0, "description", {"start":{"line":14,"column":2},"end":{"line":14,"column":13}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"description","hash":{},"data":data,"loc":{"start":{"line":14,"column":0},"end":{"line":14,"column":15}}}) : helper))) != null ? stack1 : "")
     + "\n\n";
 },"3":function(container,depth0,helpers,partials,data) {
     var stack1;
@@ -363,7 +363,7 @@ export const precompiled = {
         return undefined
     };
 
-  return ((stack1 = (((helper = lookupProperty(helpers,"output") || container.strict(depth0, "output", {"start":{"line":28,"column":2},"end":{"line":28,"column":8}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"output","hash":{},"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":28,"column":10}}}) : helper))) != null ? stack1 : "")
+  return ((stack1 = (((helper = lookupProperty(helpers,"output") || container.strict(depth0, "output", {"start":{"line":30,"column":2},"end":{"line":30,"column":8}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"output","hash":{},"data":data,"loc":{"start":{"line":30,"column":0},"end":{"line":30,"column":10}}}) : helper))) != null ? stack1 : "")
     + "\n\n";
 },"5":function(container,depth0,helpers,partials,data) {
     return "No `outputSchema`: the tool returns unstructured content.\n\n";
@@ -376,11 +376,11 @@ export const precompiled = {
     };
 
   return "### "
-    + ((stack1 = (((helper = lookupProperty(helpers,"title") || alias1(depth0, "title", {"start":{"line":37,"column":6},"end":{"line":37,"column":11}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":37,"column":4},"end":{"line":37,"column":13}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"title") || alias1(depth0, "title", {"start":{"line":39,"column":6},"end":{"line":39,"column":11}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":39,"column":4},"end":{"line":39,"column":13}}}) : helper))) != null ? stack1 : "")
     + "\n\nRequest (`tools/call`):\n\n"
-    + ((stack1 = (((helper = lookupProperty(helpers,"request") || alias1(depth0, "request", {"start":{"line":41,"column":2},"end":{"line":41,"column":9}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"request","hash":{},"data":data,"loc":{"start":{"line":41,"column":0},"end":{"line":41,"column":11}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"request") || alias1(depth0, "request", {"start":{"line":43,"column":2},"end":{"line":43,"column":9}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"request","hash":{},"data":data,"loc":{"start":{"line":43,"column":0},"end":{"line":43,"column":11}}}) : helper))) != null ? stack1 : "")
     + "\n\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"response"),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(10, data, 0),"data":data,"loc":{"start":{"line":43,"column":0},"end":{"line":55,"column":7}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"response"),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(10, data, 0),"data":data,"loc":{"start":{"line":45,"column":0},"end":{"line":57,"column":7}}})) != null ? stack1 : "");
 },"7":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -389,9 +389,9 @@ export const precompiled = {
         return undefined
     };
 
-  return ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"rejected"),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":48,"column":7}}})) != null ? stack1 : "")
+  return ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"rejected"),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":46,"column":0},"end":{"line":50,"column":7}}})) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = (((helper = lookupProperty(helpers,"response") || container.strict(depth0, "response", {"start":{"line":50,"column":2},"end":{"line":50,"column":10}} ))),(typeof helper === "function" ? helper.call(alias1,{"name":"response","hash":{},"data":data,"loc":{"start":{"line":50,"column":0},"end":{"line":50,"column":12}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"response") || container.strict(depth0, "response", {"start":{"line":52,"column":2},"end":{"line":52,"column":10}} ))),(typeof helper === "function" ? helper.call(alias1,{"name":"response","hash":{},"data":data,"loc":{"start":{"line":52,"column":0},"end":{"line":52,"column":12}}}) : helper))) != null ? stack1 : "")
     + "\n\n";
 },"8":function(container,depth0,helpers,partials,data) {
     return "Response (rejected: the result has `isError: true`):\n";
@@ -420,16 +420,18 @@ export const precompiled = {
     + " · [all tools](./index.md)\n\n"
     + ((stack1 = (((helper = lookupProperty(helpers,"badges") || alias1(depth0, "badges", {"start":{"line":9,"column":2},"end":{"line":9,"column":8}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"badges","hash":{},"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":9,"column":10}}}) : helper))) != null ? stack1 : "")
     + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"tags"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":10},"end":{"line":9,"column":46}}})) != null ? stack1 : "")
-    + "\n\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"description"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":14,"column":7}}})) != null ? stack1 : "")
+    + "\n\nContext cost: "
+    + ((stack1 = (((helper = lookupProperty(helpers,"cost") || alias1(depth0, "cost", {"start":{"line":11,"column":16},"end":{"line":11,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"cost","hash":{},"data":data,"loc":{"start":{"line":11,"column":14},"end":{"line":11,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ".\n\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"description"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":13,"column":0},"end":{"line":16,"column":7}}})) != null ? stack1 : "")
     + "## Behaviour\n\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"behaviour"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":19,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"behaviour"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":21,"column":9}}})) != null ? stack1 : "")
     + "\n## Parameters\n\n"
-    + ((stack1 = (((helper = lookupProperty(helpers,"input") || alias1(depth0, "input", {"start":{"line":23,"column":2},"end":{"line":23,"column":7}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"input","hash":{},"data":data,"loc":{"start":{"line":23,"column":0},"end":{"line":23,"column":9}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"input") || alias1(depth0, "input", {"start":{"line":25,"column":2},"end":{"line":25,"column":7}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"input","hash":{},"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":25,"column":9}}}) : helper))) != null ? stack1 : "")
     + "\n\n## Output\n\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"output"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":33,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"output"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":35,"column":7}}})) != null ? stack1 : "")
     + "## Examples\n\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"examples"),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":58,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"examples"),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":60,"column":9}}})) != null ? stack1 : "");
 },"useData":true},
   "docs-index.md": {"0":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -478,6 +480,8 @@ export const precompiled = {
     + ((stack1 = (((helper = lookupProperty(helpers,"version") || alias1(depth0, "version", {"start":{"line":7,"column":10},"end":{"line":7,"column":17}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"version","hash":{},"data":data,"loc":{"start":{"line":7,"column":8},"end":{"line":7,"column":19}}}) : helper))) != null ? stack1 : "")
     + ", "
     + ((stack1 = (((helper = lookupProperty(helpers,"count") || alias1(depth0, "count", {"start":{"line":7,"column":23},"end":{"line":7,"column":28}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"count","hash":{},"data":data,"loc":{"start":{"line":7,"column":21},"end":{"line":7,"column":30}}}) : helper))) != null ? stack1 : "")
+    + ", "
+    + ((stack1 = (((helper = lookupProperty(helpers,"tokens") || alias1(depth0, "tokens", {"start":{"line":7,"column":34},"end":{"line":7,"column":40}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"tokens","hash":{},"data":data,"loc":{"start":{"line":7,"column":32},"end":{"line":7,"column":42}}}) : helper))) != null ? stack1 : "")
     + ".\n\n"
     + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"groups"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":18,"column":9}}})) != null ? stack1 : "")
     + "## Connect a client\n\nDesktop clients (Claude Desktop's `claude_desktop_config.json`, and the same shape in most\nothers) launch the server "
