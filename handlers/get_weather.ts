@@ -10,7 +10,8 @@ export const getWeather: GetWeatherHandler = async (input, context) => {
     const known = WEATHER_READINGS.map((r) => r.city).join(", ");
     throw new ToolError(`no weather data for ${quote(input.location)}; known cities: ${known}`);
   }
-  const units = input.units ?? "metric";
+  // `units` has a default in the spec: the validator has filled it in when the caller left it out.
+  const units = input.units;
   context.log.debug("get_weather", { city: reading.city, units });
   return {
     temperature: units === "imperial" ? celsiusToFahrenheit(reading.temperatureC) : reading.temperatureC,

@@ -4,11 +4,10 @@ import { SEARCH_INDEX } from "./data/search-index.js";
 import { quote } from "./lib/quote.js";
 import { queryTerms, rankPages } from "./lib/rank-pages.js";
 
-const DEFAULT_LIMIT = 5;
-
 /** Search the web for information: here a small offline index, so the demo needs no network. */
 export const webSearch: WebSearchHandler = async (input, context) => {
-  const limit = input.limit ?? DEFAULT_LIMIT;
+  // The spec's `default: 5` is filled in before the handler runs.
+  const limit = input.limit;
   const terms = queryTerms(input.query);
   const ranked = rankPages(SEARCH_INDEX, terms, context.signal);
   if (ranked === undefined) throw new ToolError("search cancelled");

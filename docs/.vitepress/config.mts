@@ -40,7 +40,9 @@ export default defineConfig({
           { text: "The authoring loop", link: "/guide/authoring-loop" },
           { text: "Monorepos", link: "/guide/monorepos" },
           { text: "Docs for your tools", link: "/guide/tool-docs" },
+          { text: "What your tools cost a model", link: "/guide/budget" },
           { text: "CI recipes", link: "/guide/ci" },
+          { text: "Calling a server from code", link: "/guide/calling-from-code" },
         ],
       },
       {

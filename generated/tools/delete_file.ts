@@ -8,6 +8,9 @@ export interface DeleteFileInput {
   path: string
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type DeleteFileArguments = DeleteFileInput;
+
 /** `delete_file` exactly as `tools/list` sends it. */
 export const deleteFileTool: ToolDefinition = {
   "name": "delete_file",

@@ -12,6 +12,9 @@ export interface SearchFilesInput {
   pattern?: string
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type SearchFilesArguments = SearchFilesInput;
+
 /** `search_files` exactly as `tools/list` sends it. */
 export const searchFilesTool: ToolDefinition = {
   "name": "search_files",

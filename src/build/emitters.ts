@@ -23,6 +23,7 @@ export const EMITTERS: readonly EmitterEntry[] = [
   { name: "registry", load: () => import("../emit/registry/registry.js") },
   { name: "handlers interface", load: () => import("../emit/handlers/handlers-interface.js") },
   { name: "server", load: () => import("../emit/server/server.js") },
+  { name: "client", load: () => import("../emit/client/client.js") },
   { name: "examples", load: () => import("../emit/examples/examples.js") },
   { name: "docs", load: () => import("../emit/docs/docs.js") },
   { name: "handler stubs", load: () => import("../emit/handlers/stubs.js") },

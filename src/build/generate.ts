@@ -116,6 +116,9 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   }
   // A partial run (only spec files changed since the recorded run) reads, checks and lints
   // just those files and takes the others' share from the memo; otherwise, everything.
+  // A full run counts every tool's tokens (the docs show them): the tokenizer loads on a
+  // second thread while this one reads the specs (src/spec/token-count.ts).
+  if (restored.kind === "none" && !options.lintOnly) (await session.memo()).tokens.warmUp();
   const { IncrementalRun } = await import("./incremental-run.js");
   const run = new IncrementalRun(session, restored);
   if (run.changedSpecs) result.changedSpecs = run.changedSpecs;
@@ -136,11 +139,17 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   const model = built.model;
   result.model = model;
   result.toolCount = model.tools.length;
+  // The docs (and the budget, when set) show every tool's token count: those not remembered
+  // are counted on a second thread while lint and the emitters run.
+  if (!options.lintOnly || config.budget.perTool !== undefined || config.budget.total !== undefined) {
+    (await session.memo()).tokens.countAhead(model.tools.map((tool) => tool.wire));
+  }
 
   // Lint findings are warnings unless the config says otherwise; an error stops the run here.
   const { lintFiles, maxWarningsExceeded } = await import("../lint/lint.js");
   const linted = lintFiles(model, built.toolSources, lintOptions(config), recordedLint);
   result.diagnostics.push(...linted.diagnostics);
+  result.diagnostics.push(...(await budgetStage(model, config, session)));
   result.diagnostics.push(...maxWarningsExceeded(result.diagnostics, options.maxWarnings ?? config.lint.maxWarnings));
   if (hasErrors(result.diagnostics) || options.lintOnly) return finish();
 
@@ -219,6 +228,17 @@ async function loadStage(
   const { loadProject } = await import("./load-project.js");
   const loaded = loadProject({ cwd, config: options.config }, await session.memo());
   return { config: loaded.config, built: loaded.build, diagnostics: loaded.diagnostics, sources: loaded.sources };
+}
+
+/**
+ * The config's token budgets (`budget:`), as lint findings. Counts go through the session's
+ * memo: a tool counted by an earlier run (restored with its spec's record) is not counted
+ * again, and a project without a budget counts nothing here.
+ */
+async function budgetStage(model: ProjectModel, config: ResolvedConfig, session: BuildSession): Promise<Diagnostic[]> {
+  if (config.budget.perTool === undefined && config.budget.total === undefined) return [];
+  const [{ budgetFindings }, { tokens }] = await Promise.all([import("../lint/budget.js"), session.memo()]);
+  return budgetFindings(model, config.budget, (tool) => tokens.of(tool.wire), config.lint.rules);
 }
 
 /**

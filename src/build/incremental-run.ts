@@ -7,13 +7,14 @@
  */
 import path from "node:path";
 import { handlerFiles, handlerHash, type HandlerFiles } from "./handlers-folder.js";
-import { type SpecMemo, sideIds } from "./spec-memo.js";
+import { type SpecMemo, type SpecMemoEntry, sideIds } from "./spec-memo.js";
 import type { ResolvedConfig } from "../config/config.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { GeneratedFile, RenderedFile } from "../emit/shared/generated-file.js";
 import type { FileLint } from "../lint/lint.js";
 import type { BuildResult, SpecRecord } from "../spec/build-model.js";
 import type { Dialect, JsonObject, ProjectModel, ToolModel } from "../spec/model.js";
+import type { TokenCounts, ToolTokens } from "../spec/token-count.js";
 import { toPosix } from "../util/posix.js";
 import { renderManifest, MANIFEST_FILE } from "../write/manifest.js";
 import type { WritePlan } from "../write/plan.js";
@@ -138,11 +139,11 @@ export class IncrementalRun {
     for (const file of built.specFiles) {
       const fresh = built.perSpec.get(file);
       if (!fresh) {
-        if (this.unchangedSpec(file)) specs[file] = memo!.specs[file];
+        if (this.unchangedSpec(file)) specs[file] = withTokens(memo!.specs[file], tables.tokens);
         continue;
       }
       const share = linted.perFile.get(file);
-      specs[file] = { ...fresh, lint: share?.diagnostics ?? [], spelt: share?.names ?? [] };
+      specs[file] = withTokens({ ...fresh, lint: share?.diagnostics ?? [], spelt: share?.names ?? [] }, tables.tokens);
     }
     const { recordedTool } = reuse;
     const chunks = tables.schemas.chunks;
@@ -178,6 +179,18 @@ export class IncrementalRun {
       ...(partial ? { inputs: partial.inputs } : {}),
     });
   }
+}
+
+/**
+ * The entry with the token counts of its tools this run knows (counted now or restored),
+ * so the next run need not count them; the entry itself when it already holds them all.
+ */
+function withTokens(entry: SpecMemoEntry, counts: TokenCounts): SpecMemoEntry {
+  const known = entry.tools.filter((tool) => entry.tokens?.[tool.name] !== undefined || counts.knows(tool.wire));
+  if (known.length === 0 || known.every((tool) => entry.tokens?.[tool.name] !== undefined)) return entry;
+  const tokens: Record<string, ToolTokens> = {};
+  for (const tool of known) tokens[tool.name] = entry.tokens?.[tool.name] ?? counts.of(tool.wire);
+  return { ...entry, tokens };
 }
 
 /** Project-relative path of a file of the generated area (the cache's outputs are keyed so). */

@@ -23,6 +23,8 @@ import type { ResolvedConfig } from "../config/config.js";
 import type { TypeTranslations } from "../emit/tools/tool-modules.js";
 import type { ParsedFiles } from "../yaml/load.js";
 import type { CompiledSchemas } from "../spec/schemas.js";
+import type { ToolModel } from "../spec/model.js";
+import type { TokenCounts, ToolTokens } from "../spec/token-count.js";
 import type { ToolHashes } from "../spec/tool-hashes.js";
 
 /** The memo tables, by what they hold; each stage takes the ones it computes through. */
@@ -32,6 +34,8 @@ export interface SessionMemo {
   translations: TypeTranslations;
   /** Each tool's hash, what a file made from one tool is keyed by. */
   tools: ToolHashes;
+  /** Token counts of tools/list entries (src/spec/token-count.ts), by the entry's content. */
+  tokens: TokenCounts;
 }
 
 /** What `restore` found: the recorded answer, what a partial run reuses, or nothing (a full run). */
@@ -61,11 +65,13 @@ export class BuildSession {
       import("../spec/schemas.js"),
       import("../emit/tools/tool-modules.js"),
       import("../spec/tool-hashes.js"),
-    ]).then(([{ ParsedFiles }, { CompiledSchemas }, { TypeTranslations }, { ToolHashes }]) => ({
+      import("../spec/token-count.js"),
+    ]).then(([{ ParsedFiles }, { CompiledSchemas }, { TypeTranslations }, { ToolHashes }, { TokenCounts }]) => ({
       parsed: new ParsedFiles(),
       schemas: new CompiledSchemas(),
       translations: new TypeTranslations(),
       tools: new ToolHashes(),
+      tokens: new TokenCounts(),
     }));
     return this.tables;
   }
@@ -99,6 +105,7 @@ export class BuildSession {
       load: sideEntries("chunks"),
     });
     tables.translations.restoreFrom({ keys: new Set(Object.values(memo.typesKeys)), load: sideEntries("types") });
+    tables.tokens.restoreFrom(() => recordedTokens(memo));
     return { kind: "partial", partial, memo, base: loaded.base };
   }
 
@@ -125,6 +132,16 @@ export class BuildSession {
         types: { id: memo.side.types, data: () => tables.translations.translationsFor(typesKeys) },
       },
     });
+  }
+}
+
+/** The token counts a memo's spec entries recorded, with the entries they count. */
+function* recordedTokens(memo: SpecMemo): Iterable<readonly [ToolModel["wire"], ToolTokens]> {
+  for (const entry of Object.values(memo.specs)) {
+    for (const tool of entry.tools) {
+      const tokens = entry.tokens?.[tool.name];
+      if (tokens) yield [tool.wire, tokens];
+    }
   }
 }
 

@@ -11,12 +11,15 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { isStringTable, packDiagnostics, StringTable, unpackDiagnostics } from "./packed-diagnostics.js";
 import type { SpeltName } from "../lint/rules/names.js";
 import type { SpecRecord } from "../spec/build-model.js";
+import type { ToolTokens } from "../spec/token-count.js";
 
 export interface SpecMemoEntry extends SpecRecord {
   /** The lint findings of the file's tools, with the severities of the recorded config. */
   lint: Diagnostic[];
   /** Its tools' names as spelt, by (namespaced) tool name: the style rule compares them all. */
   spelt: Array<[string, SpeltName]>;
+  /** Its tools' token counts, by (namespaced) tool name, when the run counted them. */
+  tokens?: Record<string, ToolTokens>;
 }
 
 export interface SpecMemo {

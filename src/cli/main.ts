@@ -1,8 +1,10 @@
 /** The `mcp-gen` command. Exit codes: 0 ok, 1 spec errors or stale output, 2 usage or internal error. */
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
+import { registerClient } from "./client.js";
 import type { CliContext } from "./context.js";
 import { registerDiff } from "./diff.js";
+import { registerBudget } from "./budget.js";
 import { registerDocs } from "./docs.js";
 import { registerGenerate } from "./generate.js";
 import { registerImport } from "./import.js";
@@ -14,10 +16,12 @@ import { processIo, type Io } from "./report.js";
 const COMMANDS: Array<(program: Command, context: CliContext) => void> = [
   registerGenerate,
   registerImport,
+  registerClient,
   registerDiff,
   registerDocs,
   registerInit,
   registerLint,
+  registerBudget,
 ];
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
 import { createDiagnostic, findLintRule, type LintSetting } from "../diagnostics/messages.js";
 import { loadYamlFile, type YamlFile } from "../yaml/load.js";
 import { locate } from "../yaml/positions.js";
@@ -42,6 +42,7 @@ export interface ResolvedConfig {
   namespace?: string;
   docs: DocsConfig;
   lint: LintConfig;
+  budget: BudgetConfig;
 }
 
 export interface DocsConfig {
@@ -56,6 +57,17 @@ export interface LintConfig {
   maxWarnings?: number;
   /** MG106's limit when the config sets one (a client's lower limit); 64 otherwise. */
   maxToolNameLength?: number;
+}
+
+/**
+ * Token budgets (`mcp-gen budget`): most tokens one tool's tools/list entry, and the whole
+ * list, may cost. Unset: no limit. `at` is where each is written in the config file, for
+ * the findings' positions.
+ */
+export interface BudgetConfig {
+  perTool?: number;
+  total?: number;
+  at?: { perTool?: Location; total?: Location };
 }
 
 export interface ConfigResult {
@@ -131,6 +143,12 @@ export function resolveConfig(options: { cwd: string; configFile?: string }): Co
   }
   if (record.lint?.maxWarnings !== undefined) config.lint.maxWarnings = record.lint.maxWarnings;
   if (record.lint?.maxToolNameLength !== undefined) config.lint.maxToolNameLength = record.lint.maxToolNameLength;
+  for (const limit of ["perTool", "total"] as const) {
+    const value = record.budget?.[limit];
+    if (value === undefined) continue;
+    config.budget[limit] = value;
+    config.budget.at = { ...config.budget.at, [limit]: locate(yaml, ["budget", limit]) };
+  }
 
   if (record.docs?.out !== undefined && relativeInside(config.outDir, config.docs.outDir) === undefined) {
     // generate owns `out` alone (docsOptions drops a docs.out outside it); the docs command writes anywhere it is told.
@@ -162,6 +180,7 @@ interface ConfigFile {
   namespace?: string;
   docs?: { formats?: Array<"markdown" | "html">; out?: string };
   lint?: { rules?: Record<string, LintSetting>; maxWarnings?: number; maxToolNameLength?: number };
+  budget?: { perTool?: number; total?: number };
 }
 
 /**
@@ -184,6 +203,7 @@ function defaults(root: string): ResolvedConfig {
     server: serverInfoFromPackageJson(root),
     docs: { formats: ["markdown"], outDir: path.join(root, "generated", "docs") },
     lint: { rules: {} },
+    budget: {},
   };
 }
 

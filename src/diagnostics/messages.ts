@@ -16,7 +16,7 @@ import { formatMessage, paramMessage, type MessageTemplate, type MessageValue, t
 
 export type LintSetting = Severity | "off";
 
-export type LintCategory = "annotations" | "descriptions" | "names" | "schemas" | "examples" | "portability";
+export type LintCategory = "annotations" | "descriptions" | "names" | "schemas" | "examples" | "portability" | "budget";
 
 interface CatalogueEntry {
   severity: Severity;
@@ -277,6 +277,15 @@ export const MESSAGES = {
       default: "this `$ref` leads back to where it started without moving into the data: validating would recurse forever",
     },
   },
+  MG035: {
+    severity: "warning",
+    title: "two shared schemas want one type name",
+    docs: "a shared schema (a `$ref`'d file, declared once in `generated/schemas.ts`) whose type name (from its `title`, else its file) another shared schema or a tool's own types already take: it is named otherwise, as the message says; give it a `title:` to choose",
+    messages: {
+      default: m`the shared schema \`${"id"}\` would be the type \`${"name"}\`, like \`${"other"}\`; it is declared as \`${"chosen"}\``,
+      toolType: m`the shared schema \`${"id"}\` would be the type \`${"name"}\`, which tool \`${"tool"}\` declares; it is declared as \`${"chosen"}\``,
+    },
+  },
   // Examples
   MG040: {
     severity: "error",
@@ -416,6 +425,9 @@ export const MESSAGES = {
       "field:lint.maxToolNameLength": "`lint.maxToolNameLength` must be a whole number from 1 to 128",
       "field:lint.rules": "`lint.rules` must map rule codes or names to `error`, `warning`, `info` or `off`",
       "field:lint.maxWarnings": "`lint.maxWarnings` must be a whole number, 0 or more",
+      "field:budget": "`budget` must be a mapping with `perTool` and `total` (numbers of tokens)",
+      "field:budget.perTool": "`budget.perTool` must be a whole number of tokens, 1 or more",
+      "field:budget.total": "`budget.total` must be a whole number of tokens, 1 or more",
       "field:projects": "`projects` must be a non-empty list of project folders or config files",
     },
   },
@@ -444,6 +456,19 @@ export const MESSAGES = {
       cursorRepeated: m`${"source"} sent the cursor ${"cursor"} again at ${"step"}; stopped, it would never end`,
       wrappedOutput: m`tool "${"name"}": its outputSchema is \`{ type: object, properties: { result: ... }, required: [result] }\`, the shape the SDK lists to a ${"protocolVersion"} client when the server's own schema is not an object; imported as sent`,
       ...serverFailures(),
+    },
+  },
+  // The typed client of a server you do not own (`mcp-gen client`)
+  MG072: {
+    severity: "error",
+    title: "`mcp-gen client`: a tool list it cannot make a client of",
+    docs: "`mcp-gen client`: the tool list holds no tools; a file in the way that mcp-gen did not write; a tool without an `inputSchema` of `type: object` (skipped), with an `outputSchema` that is no object (typed as content) or another field of the wrong type (left out) (warnings)",
+    messages: {
+      empty: m`${"source"} lists no tools: there is nothing to call`,
+      noInputSchema: m`tool "${"name"}" has no \`inputSchema\` of \`type: object\` (MCP requires one); skipped`,
+      fieldDropped: m`tool "${"name"}": \`${"field"}\` is not what MCP allows there (${"expected"}); left out of its definition`,
+      outputSchemaNotObject: m`tool "${"name"}": its \`outputSchema\` is not an object; its method resolves to the result's content`,
+      notGenerated: m`${"file"} exists and was not written by mcp-gen; not overwritten (remove it or choose another --out)`,
     },
   },
   // Reading a side of `mcp-gen diff`
@@ -643,6 +668,22 @@ export const MESSAGES = {
       why: "examples are checked at generate time, run as tests and shown in the docs",
     },
   },
+  MG113: {
+    severity: "warning",
+    title: "outputSchema root is not an object: wrapped for older clients",
+    docs: 'an `outputSchema` whose root is not `type: object` (a `type: array`, a union, a `$ref` to a schema that is not an object, or a `$ref` with other keywords beside it): clients on a revision before 2026-07-28 are listed it wrapped as `{ type: object, properties: { result: ... }, required: [result] }` and get `structuredContent` as `{ "result": ... }`; 2026-07-28 clients get it as it is. A lone `$ref` to an object schema is that object (no wrap)',
+    messages: {
+      default: m`outputSchema of \`${"tool"}\` has \`type: ${"found"}\` at its root, not an object: clients before MCP 2026-07-28 are listed it wrapped as \`{ type: object, properties: { result: ... }, required: [result] }\` and get structuredContent as \`{ "result": <value> }\`; 2026-07-28 clients get the value as it is`,
+      noType: m`outputSchema of \`${"tool"}\` has no \`type: object\` at its root: clients before MCP 2026-07-28 are listed it wrapped as \`{ type: object, properties: { result: ... }, required: [result] }\` and get structuredContent as \`{ "result": <value> }\`; 2026-07-28 clients get the value as it is`,
+      refNotObject: m`outputSchema of \`${"tool"}\` is a \`$ref\` to a schema that is not \`type: object\`: clients before MCP 2026-07-28 are listed it wrapped as \`{ type: object, properties: { result: ... }, required: [result] }\` and get structuredContent as \`{ "result": <value> }\`; 2026-07-28 clients get the value as it is`,
+      refWithSiblings: m`outputSchema of \`${"tool"}\` is a \`$ref\` with other keywords beside it, so it is not taken as the object it points at: clients before MCP 2026-07-28 are listed it wrapped as \`{ type: object, properties: { result: ... }, required: [result] }\` and get structuredContent as \`{ "result": <value> }\`; leave the \`$ref\` alone (move the other keywords into the schema it points at) to send the object as it is`,
+    },
+    rule: {
+      name: "output-root-not-object",
+      category: "schemas",
+      why: "MCP before 2026-07-28 allows only an object at the root of outputSchema, so the server wraps any other value in `{ result }` for those clients",
+    },
+  },
   // Client portability: what real clients reject or mangle, each with the client and its limit
   MG120: {
     severity: "warning",
@@ -721,6 +762,32 @@ export const MESSAGES = {
       category: "portability",
       why: "Gemini's function declarations accept an OpenAPI-style subset of JSON Schema and reject the rest with a 400 (a policy: off by default)",
       off: true,
+    },
+  },
+  MG150: {
+    severity: "warning",
+    title: "tool over its token budget (budget.perTool)",
+    docs: "a tool whose `tools/list` entry costs more o200k_base tokens than `budget.perTool` (only when the config sets it; see `mcp-gen budget`)",
+    messages: {
+      default: m`tool \`${"tool"}\` costs ${"tokens"} tokens in tools/list, over budget.perTool (${"limit"}): description ${"description"}, schemas ${"schemas"}`,
+    },
+    rule: {
+      name: "tool-token-budget",
+      category: "budget",
+      why: "every tool's name, description and schemas sit in the model's context on every turn",
+    },
+  },
+  MG151: {
+    severity: "warning",
+    title: "tool list over its token budget (budget.total)",
+    docs: "the whole tool list costs more o200k_base tokens than `budget.total` (only when the config sets it; see `mcp-gen budget`)",
+    messages: {
+      default: m`the ${"tools"} tools cost ${"tokens"} tokens in tools/list, over budget.total (${"limit"}); the largest: ${"largest"}`,
+    },
+    rule: {
+      name: "list-token-budget",
+      category: "budget",
+      why: "the whole tool list sits in the model's context on every turn, before any work starts",
     },
   },
   MG140: {

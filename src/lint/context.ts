@@ -31,8 +31,11 @@ export function toolLintContext(tool: ToolModel, source: ToolSource): ToolLintCo
     at: (path, part = "value") => locate(source.yaml, [...source.path, ...path], part),
     atSchema: (key, schemaPath, part = "value") => {
       const origins = key === "inputSchema" ? source.origins.input : source.origins.output;
-      const origin = origins.find((o) => o.defsKey === schemaPath[0] && o.name === schemaPath[1]);
+      const origin = origins.find((o) => !o.root && o.defsKey === schemaPath[0] && o.name === schemaPath[1]);
       if (origin) return locate(origin.yaml, [...origin.path, ...schemaPath.slice(2)], part);
+      // An outputSchema that is a `$ref` to another file's object schema has that schema as its root.
+      const root = origins.find((o) => o.root);
+      if (root && schemaPath.length > 0 && schemaPath[0] !== "$schema") return locate(root.yaml, [...root.path, ...schemaPath], part);
       return locate(source.yaml, [...source.path, key, ...schemaPath], part);
     },
   };

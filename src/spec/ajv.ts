@@ -82,6 +82,10 @@ export function createAjv(dialect: Dialect, setup: AjvSetup = {}): Ajv {
     // Vendor keywords (x-*, `examples` in draft-07, ...) are annotations, not errors.
     strict: false,
     validateFormats: true,
+    // A property's `default` is filled in when the caller leaves it out, before the handler
+    // runs: its input type then has the property required (`<Tool>Input`), while what a caller
+    // sends keeps it optional (`<Tool>Arguments`). Validators therefore change the value they check.
+    useDefaults: true,
     ...(setup.standalone ? { code: { source: true, esm: true, lines: true }, validateSchema: false } : {}),
   };
   const ajv: Ajv = dialect === "draft-07" ? new Ajv(options) : (new Ajv2020(options) as unknown as Ajv);

@@ -14,8 +14,9 @@ import { toPosix } from "../util/posix.js";
 import { checkExamples, checkSequenceTools } from "./examples.js";
 import { checkIdentifierCollisions, toolIdentifiers } from "./identifiers.js";
 import { loadYamlFile, type LoadResult, type ParsedFiles, type YamlFile } from "../yaml/load.js";
-import type { JsonObject, ProjectModel, ToolModel, WireTool } from "./model.js";
-import { locate, type DataPath } from "../yaml/positions.js";
+import type { JsonObject, ProjectModel, SharedSchemaUse, ToolModel, WireTool } from "./model.js";
+import { locate, pathToPointer, type DataPath } from "../yaml/positions.js";
+import { sharedSchemas } from "./shared-schemas.js";
 import { WIRE_KEYS, type RawTool } from "./raw-tool.js";
 import { compileAhead, type CompileAhead } from "./compile-ahead.js";
 import { bundleSchema, type BundleArgs, type BundledOrigin, type BundleResult } from "./refs.js";
@@ -158,9 +159,12 @@ export function buildModel(config: ResolvedConfig, options: BuildOptions = {}): 
   const tools = records.flatMap((record) => record.tools);
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   diagnostics.push(...checkSequenceTools(tools, schemas));
+  const shared = sharedSchemas(tools);
+  diagnostics.push(...shared.diagnostics);
   const result = { specFiles: specPaths, sources, toolSources, perSpec, tools, missing: [...missing].sort() };
   if (hasErrors(diagnostics)) return { ...result, diagnostics: dedupe(diagnostics) };
-  return { ...result, model: { tools, server: config.server }, diagnostics: dedupe(diagnostics) };
+  const model: ProjectModel = { tools, server: config.server, ...(shared.schemas.length > 0 ? { schemas: shared.schemas } : {}) };
+  return { ...result, model, diagnostics: dedupe(diagnostics) };
 }
 
 /**
@@ -254,6 +258,32 @@ function finishSpecFile(prepared: PreparedSpec, config: ResolvedConfig, toolSour
   return record;
 }
 
+/** What the bundler copied from other files into one schema, as the model records it. */
+function sharedUses(schema: SharedSchemaUse["schema"], origins: readonly BundledOrigin[]): SharedSchemaUse[] {
+  return origins.map((origin) => {
+    const value = locateValue(origin.yaml.value, origin.path);
+    const title =
+      typeof value === "object" && value !== null && typeof (value as { title?: unknown }).title === "string" ? (value as { title: string }).title : undefined;
+    return {
+      schema,
+      entry: origin.name,
+      defsKey: origin.defsKey,
+      id: `${origin.yaml.file}#${pathToPointer(origin.path)}`,
+      ...(title === undefined ? {} : { title }),
+      location: title === undefined ? locate(origin.yaml, origin.path) : locate(origin.yaml, [...origin.path, "title"]),
+    };
+  });
+}
+
+function locateValue(value: unknown, path: DataPath): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (typeof current !== "object" || current === null || !Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment as string];
+  }
+  return current;
+}
+
 /** A schema file `$ref`ed by several tools reports its problems once, not once per tool. */
 function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
@@ -299,7 +329,14 @@ function bundleTool(raw: RawTool, config: ResolvedConfig, files: Pick<BundleArgs
   const bundle = (key: "inputSchema" | "outputSchema") => {
     const schema = value[key];
     if (schema === undefined) return undefined;
-    const result = bundleSchema({ yaml, path: [...toolPath, key], schema: schema as JsonObject, root: config.root, ...files });
+    const result = bundleSchema({
+      yaml,
+      path: [...toolPath, key],
+      schema: schema as JsonObject,
+      root: config.root,
+      hoistRootRef: key === "outputSchema",
+      ...files,
+    });
     diagnostics.push(...result.diagnostics);
     for (const s of result.sources) extraSources.add(s);
     return result;
@@ -368,6 +405,8 @@ function modelTool(
     location: locate(yaml, toolPath),
     sources: [yaml.file, ...[...extraSources].sort()],
   };
+  const shared = [...sharedUses("inputSchema", input.origins), ...sharedUses("outputSchema", output?.origins ?? [])];
+  if (shared.length > 0) tool.shared = shared;
   return { tool, source: { yaml, path: toolPath, specName, origins: { input: input.origins, output: output?.origins ?? [] } } };
 }
 

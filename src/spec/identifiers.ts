@@ -120,8 +120,10 @@ export function toolIdentifiers(name: string): ToolIdentifiers {
   return {
     pascal,
     handler: RESERVED_IDENTIFIERS.has(camel) ? `${camel}Handler` : camel,
+    method: camel,
     file,
     inputType: `${pascal}Input`,
+    argumentsType: `${pascal}Arguments`,
     outputType: `${pascal}Output`,
     handlerType: `${pascal}Handler`,
     definition: `${camel}Tool`,
@@ -215,7 +217,7 @@ function takenNames(ids: ToolIdentifiers): string[] {
 }
 
 function declaredIdentifiers(ids: ToolIdentifiers): string[] {
-  return [ids.inputType, ids.outputType, ids.handlerType, ids.handler, ids.definition];
+  return [ids.inputType, ids.argumentsType, ids.outputType, ids.handlerType, ids.handler, ids.definition];
 }
 
 function joinAnd(parts: string[]): string {

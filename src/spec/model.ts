@@ -34,10 +34,18 @@ export interface ToolIdentifiers {
   pascal: string;
   /** camelCase name of the handler export, e.g. `getWeather`; never a reserved word. */
   handler: string;
+  /**
+   * camelCase method of the typed client (`generated/client.ts`), e.g. `getWeather`. A
+   * property name, so reserved words stay (`tools.delete()`); two tools share one only
+   * when they share `pascal`, which MG014 already reports.
+   */
+  method: string;
   /** File stem for `generated/tools/<file>.ts` and `handlers/<file>.ts`, e.g. `get_weather`. */
   file: string;
-  /** `GetWeatherInput` */
+  /** `GetWeatherInput`: what the handler gets, defaults filled in. */
   inputType: string;
+  /** `GetWeatherArguments`: what a caller sends (a property with a `default` is optional here). */
+  argumentsType: string;
   /** `GetWeatherOutput` */
   outputType: string;
   /** `GetWeatherHandler` */
@@ -96,6 +104,41 @@ export interface ToolExample {
   location: Location;
 }
 
+/**
+ * A `$defs` entry of a tool's schema that the bundler copied from a schema file (or the
+ * outputSchema root it hoisted from one): the same schema wherever it is used, declared
+ * once as a shared type (`ProjectModel.schemas`).
+ */
+export interface SharedSchemaUse {
+  schema: "inputSchema" | "outputSchema";
+  /** The `$defs`/`definitions` entry; `""` when the schema is the outputSchema's root. */
+  entry: string;
+  defsKey: "$defs" | "definitions";
+  /** The schema's identity across tools: its project-relative file and JSON Pointer, `schemas/note.yaml#`. */
+  id: string;
+  /** Its own `title`, when it has one: the shared type is named after it. */
+  title?: string;
+  /** Where it is written (its `title` when it has one). */
+  location: Location;
+  /**
+   * The shared type's name (`SharedSchema.typeName`), set for the whole project once every
+   * tool is modelled; absent when the schema cannot be shared (it refers into the tool's own
+   * `$defs`), and the tool's module then declares it itself.
+   */
+  typeName?: string;
+}
+
+/** One type per schema file (or pointer into one) that tools `$ref`: `generated/schemas.ts`. */
+export interface SharedSchema {
+  id: string;
+  /** The exported type's name, unique across the project's generated types. */
+  typeName: string;
+  /** Its schema, refs to other shared schemas as `#/$defs/<their typeName>`. */
+  schema: JsonValue;
+  /** The file it comes from, project-relative. */
+  file: string;
+}
+
 export interface ToolModel {
   name: string;
   wire: WireTool;
@@ -122,10 +165,14 @@ export interface ToolModel {
   location: Location;
   /** Every file the tool was built from: its spec file first, then files its `$ref`s reached. */
   sources: string[];
+  /** The schemas from other files its schemas hold, when any. */
+  shared?: SharedSchemaUse[];
 }
 
 export interface ProjectModel {
   /** Sorted by tool name (code-unit order), whatever the file order on disk. */
   tools: ToolModel[];
   server: ServerInfo;
+  /** The shared schemas the tools use, by type name; absent or empty when none. */
+  schemas?: SharedSchema[];
 }

@@ -30,14 +30,23 @@ export interface BundleArgs {
   loadFile: (absPath: string) => LoadResult;
   /** Told the absolute path of each file a `$ref` names that does not exist (MG033). */
   notFound?: (absPath: string) => void;
+  /**
+   * A schema that is only a `$ref` to an object schema in another file becomes that schema
+   * (its copy is the root, not a `$defs` entry): an outputSchema whose root is `type:
+   * object`, which 2025-era clients get as it is instead of wrapped in `{ result }`.
+   */
+  hoistRootRef?: boolean;
 }
 
 /** Where a bundled `$defs` entry came from, so later checks can point into that file. */
 export interface BundledOrigin {
   defsKey: "$defs" | "definitions";
+  /** The `$defs` entry; `""` for the schema hoisted to the root (`root`). */
   name: string;
   yaml: YamlFile;
   path: DataPath;
+  /** The root itself is this file's schema (`hoistRootRef`): paths outside `$defs` point into it. */
+  root?: true;
 }
 
 export interface BundleResult {
@@ -87,6 +96,8 @@ class Bundler {
   private readonly documents = new Map<string, SchemaDocument | undefined>();
   private readonly reportedLoadFailures = new Set<string>();
   private readonly rootDocument: SchemaDocument;
+  /** The target whose copy is the root (`hoistRootRef`); refs to it become `#`. */
+  private hoisted: Target | undefined;
   private readonly defsKey: "$defs" | "definitions";
   // Real paths are needed only for a `$ref` to a file: most schemas have none, and a
   // realpath per tool was 2% of a cold run at 1,000 tools.
@@ -123,11 +134,20 @@ class Bundler {
       this.scan(target.document, copyRootView(target.value), [...target.document.base, ...target.segments]);
     }
 
-    const targets = [...this.targets.values()];
+    this.hoisted = this.args.hoistRootRef ? this.hoistable() : undefined;
+    const targets = [...this.targets.values()].filter((target) => target !== this.hoisted);
     const existing = this.args.schema[this.defsKey];
     assignNames(targets, new Set(isObject(existing) ? Object.keys(existing) : []));
-    const schema = this.rewrite(this.rootDocument, this.args.schema) as JsonObject;
     const origins: BundledOrigin[] = [];
+    let schema: JsonObject;
+    if (this.hoisted) {
+      const { document, segments, value } = this.hoisted;
+      const { $schema } = this.args.schema;
+      schema = { ...($schema === undefined ? {} : { $schema }), ...(this.rewrite(document, copyRootView(value)) as JsonObject) };
+      origins.push({ defsKey: this.defsKey, name: "", yaml: document.yaml, path: [...document.base, ...segments], root: true });
+    } else {
+      schema = this.rewrite(this.rootDocument, this.args.schema) as JsonObject;
+    }
     if (targets.length > 0) {
       const defs: JsonObject = isObject(schema[this.defsKey]) ? (schema[this.defsKey] as JsonObject) : {};
       for (const target of targets) {
@@ -168,9 +188,19 @@ class Bundler {
       if (typeof node.$ref !== "string") return;
       const resolution = this.resolutions.get(`${document.id}\0${node.$ref}`);
       if (resolution?.kind === "rewrite") node.$ref = resolution.ref;
-      if (resolution?.kind === "target") node.$ref = `#/${this.defsKey}/${escapeSegment(resolution.target.name)}`;
+      if (resolution?.kind === "target") node.$ref = resolution.target === this.hoisted ? "#" : `#/${this.defsKey}/${escapeSegment(resolution.target.name)}`;
     });
     return copy;
+  }
+
+  /** The target the root may become: the root is only a `$ref` (and `$schema`) to an object schema in another file. */
+  private hoistable(): Target | undefined {
+    const root = this.args.schema;
+    if (typeof root.$ref !== "string" || Object.keys(root).some((key) => key !== "$ref" && key !== "$schema")) return undefined;
+    const resolution = this.resolutions.get(`${this.rootDocument.id}\0${root.$ref}`);
+    if (resolution?.kind !== "target") return undefined;
+    const { value } = resolution.target;
+    return isObject(value) && value.type === "object" ? resolution.target : undefined;
   }
 
   private resolve(document: SchemaDocument, ref: string): { resolution: Resolution; problem?: Problem } {

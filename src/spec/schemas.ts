@@ -53,8 +53,10 @@ type Locator = (schemaPath: SchemaPath, part?: "key" | "value") => Location;
 
 function locatorFor(yaml: YamlFile, base: DataPath, origins: BundledOrigin[] = []): Locator {
   return (schemaPath, part = "value") => {
-    const origin = origins.find((o) => o.defsKey === schemaPath[0] && o.name === schemaPath[1]);
+    const origin = origins.find((o) => !o.root && o.defsKey === schemaPath[0] && o.name === schemaPath[1]);
     if (origin) return locate(origin.yaml, [...origin.path, ...schemaPath.slice(2)], part);
+    const root = origins.find((o) => o.root);
+    if (root && schemaPath.length > 0 && schemaPath[0] !== "$schema") return locate(root.yaml, [...root.path, ...schemaPath], part);
     return locate(yaml, [...base, ...schemaPath], part);
   };
 }

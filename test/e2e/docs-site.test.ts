@@ -99,7 +99,7 @@ describe("the reference pages cover the CLI", () => {
     expect(missing, "flags of `mcp-gen --help` with no row under `## Global flags` in docs/reference/cli.md").toEqual([]);
   });
 
-  test.each(["generate", "lint", "docs", "init", "import", "diff"])("every flag of `mcp-gen %s --help`", (command) => {
+  test.each(["generate", "lint", "docs", "init", "import", "diff", "client"])("every flag of `mcp-gen %s --help`", (command) => {
     expect(commands).toContain(command);
     const own = section(cli, `\`mcp-gen ${command}`);
     expect(own, `docs/reference/cli.md has no section \`## \`mcp-gen ${command}\``).not.toBe("");

@@ -20,8 +20,10 @@ export function toolModel(fixture: ToolFixture): ToolModel {
   const ids: ToolIdentifiers = {
     pascal,
     handler: pascal[0].toLowerCase() + pascal.slice(1),
+    method: pascal[0].toLowerCase() + pascal.slice(1),
     file: name,
     inputType: `${pascal}Input`,
+    argumentsType: `${pascal}Arguments`,
     outputType: `${pascal}Output`,
     handlerType: `${pascal}Handler`,
     definition: `${pascal[0].toLowerCase()}${pascal.slice(1)}Tool`,

@@ -12,6 +12,9 @@ export interface Address {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type JsonSchema202012ToolArguments = JsonSchema202012ToolInput;
+
 /** `json_schema_2020_12_tool` exactly as `tools/list` sends it. */
 export const jsonSchema202012ToolTool: ToolDefinition = {
   "name": "json_schema_2020_12_tool",

@@ -5,6 +5,9 @@ export interface TestAudioContentInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TestAudioContentArguments = TestAudioContentInput;
+
 /** `test_audio_content` exactly as `tools/list` sends it. */
 export const testAudioContentTool: ToolDefinition = {
   "name": "test_audio_content",

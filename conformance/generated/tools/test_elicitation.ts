@@ -9,6 +9,9 @@ export interface TestElicitationInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TestElicitationArguments = TestElicitationInput;
+
 /** `test_elicitation` exactly as `tools/list` sends it. */
 export const testElicitationTool: ToolDefinition = {
   "name": "test_elicitation",

@@ -5,6 +5,9 @@ export interface TestElicitationSep1034DefaultsInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TestElicitationSep1034DefaultsArguments = TestElicitationSep1034DefaultsInput;
+
 /** `test_elicitation_sep1034_defaults` exactly as `tools/list` sends it. */
 export const testElicitationSep1034DefaultsTool: ToolDefinition = {
   "name": "test_elicitation_sep1034_defaults",

@@ -5,6 +5,9 @@ export interface TestElicitationSep1330EnumsInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TestElicitationSep1330EnumsArguments = TestElicitationSep1330EnumsInput;
+
 /** `test_elicitation_sep1330_enums` exactly as `tools/list` sends it. */
 export const testElicitationSep1330EnumsTool: ToolDefinition = {
   "name": "test_elicitation_sep1330_enums",

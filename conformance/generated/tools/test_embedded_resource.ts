@@ -5,6 +5,9 @@ export interface TestEmbeddedResourceInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TestEmbeddedResourceArguments = TestEmbeddedResourceInput;
+
 /** `test_embedded_resource` exactly as `tools/list` sends it. */
 export const testEmbeddedResourceTool: ToolDefinition = {
   "name": "test_embedded_resource",

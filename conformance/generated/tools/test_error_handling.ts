@@ -5,6 +5,9 @@ export interface TestErrorHandlingInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TestErrorHandlingArguments = TestErrorHandlingInput;
+
 /** `test_error_handling` exactly as `tools/list` sends it. */
 export const testErrorHandlingTool: ToolDefinition = {
   "name": "test_error_handling",

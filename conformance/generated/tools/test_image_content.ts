@@ -5,6 +5,9 @@ export interface TestImageContentInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TestImageContentArguments = TestImageContentInput;
+
 /** `test_image_content` exactly as `tools/list` sends it. */
 export const testImageContentTool: ToolDefinition = {
   "name": "test_image_content",

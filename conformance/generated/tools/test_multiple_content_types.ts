@@ -5,6 +5,9 @@ export interface TestMultipleContentTypesInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TestMultipleContentTypesArguments = TestMultipleContentTypesInput;
+
 /** `test_multiple_content_types` exactly as `tools/list` sends it. */
 export const testMultipleContentTypesTool: ToolDefinition = {
   "name": "test_multiple_content_types",

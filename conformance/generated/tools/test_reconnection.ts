@@ -5,6 +5,9 @@ export interface TestReconnectionInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TestReconnectionArguments = TestReconnectionInput;
+
 /** `test_reconnection` exactly as `tools/list` sends it. */
 export const testReconnectionTool: ToolDefinition = {
   "name": "test_reconnection",

@@ -9,6 +9,9 @@ export interface TestSamplingInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TestSamplingArguments = TestSamplingInput;
+
 /** `test_sampling` exactly as `tools/list` sends it. */
 export const testSamplingTool: ToolDefinition = {
   "name": "test_sampling",

@@ -5,6 +5,9 @@ export interface TestSimpleTextInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TestSimpleTextArguments = TestSimpleTextInput;
+
 /** `test_simple_text` exactly as `tools/list` sends it. */
 export const testSimpleTextTool: ToolDefinition = {
   "name": "test_simple_text",

@@ -5,6 +5,9 @@ export interface TestToolWithLoggingInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TestToolWithLoggingArguments = TestToolWithLoggingInput;
+
 /** `test_tool_with_logging` exactly as `tools/list` sends it. */
 export const testToolWithLoggingTool: ToolDefinition = {
   "name": "test_tool_with_logging",

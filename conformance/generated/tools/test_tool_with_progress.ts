@@ -5,6 +5,9 @@ export interface TestToolWithProgressInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TestToolWithProgressArguments = TestToolWithProgressInput;
+
 /** `test_tool_with_progress` exactly as `tools/list` sends it. */
 export const testToolWithProgressTool: ToolDefinition = {
   "name": "test_tool_with_progress",

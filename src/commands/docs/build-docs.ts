@@ -98,11 +98,11 @@ export async function buildDocs(options: BuildDocsOptions = {}): Promise<BuildDo
         }),
       );
     }
-    const files = await renderFiles(emitDocs(built.model, { formats: result.formats, dir }, memo.schemas));
+    const files = await renderFiles(emitDocs(built.model, { formats: result.formats, dir }, memo.schemas, undefined, (tool) => memo.tokens.of(tool.wire)));
     const kept = ownedByGenerate(config.outDir).filter((file) => !file.startsWith(`${dir}/`));
     plan = await planWrite(files, { root: config.root, generated: config.outDir, handlers: noHandlers(config.outDir) }, { kept });
   } else {
-    const files = await renderFiles(emitDocs(built.model, { formats: result.formats, dir: "" }, memo.schemas));
+    const files = await renderFiles(emitDocs(built.model, { formats: result.formats, dir: "" }, memo.schemas, undefined, (tool) => memo.tokens.of(tool.wire)));
     plan = await planWrite(files, { root: config.root, generated: outDir, handlers: noHandlers(outDir) });
   }
   result.diagnostics.push(...plan.diagnostics);

@@ -5,6 +5,7 @@
 import { firstSentence } from "./markdown-text.js";
 import type { JsonObject, ProjectModel, ToolExample, ToolModel } from "../../spec/model.js";
 import { effectiveHints } from "./hints.js";
+import { TOKEN_ENCODING, type ToolTokens } from "../../spec/token-count.js";
 
 export const CATALOG_VERSION = 1;
 
@@ -15,11 +16,15 @@ export function toolTitle(tool: ToolModel): string {
   return typeof written === "string" ? written : tool.name;
 }
 
-/** `pages`: each format's page for a tool, relative to the catalog's folder. */
-export function renderCatalog(model: ProjectModel, pages: (tool: ToolModel) => JsonObject): string {
+/**
+ * `pages`: each format's page for a tool, relative to the catalog's folder; `tokens`: its
+ * token count (src/spec/token-count.ts).
+ */
+export function renderCatalog(model: ProjectModel, pages: (tool: ToolModel) => JsonObject, tokens: (tool: ToolModel) => ToolTokens): string {
   const catalog = {
     catalogVersion: CATALOG_VERSION,
     server: { name: model.server.name, version: model.server.version },
+    tokens: { encoding: TOKEN_ENCODING, total: model.tools.reduce((sum, tool) => sum + tokens(tool).total, 0) },
     tools: model.tools.map((tool) => ({
       name: tool.name,
       title: toolTitle(tool),
@@ -29,6 +34,7 @@ export function renderCatalog(model: ProjectModel, pages: (tool: ToolModel) => J
       ...(tool.auth ? { scopes: tool.auth.scopes } : {}),
       source: tool.sources[0] ?? null,
       pages: pages(tool),
+      tokens: tokens(tool),
       definition: tool.wire,
       examples: tool.examples.map(exampleData),
     })),

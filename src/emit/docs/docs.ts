@@ -11,6 +11,8 @@ import { htmlPages } from "./html/site.js";
 import { schemaTable, type PropertyRow, type SchemaTable } from "./schema-table.js";
 import { tagGroups } from "./tag-groups.js";
 import { CompiledSchemas } from "../../spec/schemas.js";
+import type { ToolTokens } from "../../spec/token-count.js";
+import { contextCostSentence, countedHere, listCostPhrase, type ToolTokensOf } from "./token-cost.js";
 import type { JsonObject, ProjectModel, ToolModel } from "../../spec/model.js";
 import type { EmitContext } from "../shared/emitter.js";
 import type { GeneratedFile } from "../shared/generated-file.js";
@@ -38,7 +40,13 @@ export interface DocsConfigSource {
 
 /** The emitter (src/emit/shared/emitter.ts). */
 export function emit(model: ProjectModel, context: EmitContext): GeneratedFile[] {
-  return emitDocs(model, context.config, context.memo.schemas, (tool) => context.memo.tools.of(tool));
+  return emitDocs(
+    model,
+    context.config,
+    context.memo.schemas,
+    (tool) => context.memo.tools.of(tool),
+    (tool) => context.memo.tokens.of(tool.wire),
+  );
 }
 
 /**
@@ -53,6 +61,8 @@ export function emitDocs(
   /** The session's compiled schemas (error examples show the runtime's input check). */
   schemas: CompiledSchemas = new CompiledSchemas(),
   hashOf: (tool: ToolModel) => string = toolHash,
+  /** Each tool's token count; without it, counted here. */
+  tokens: ToolTokensOf = countedHere(),
 ): GeneratedFile[] {
   const options = source && "outDir" in source ? docsOptions(source) : (source ?? {});
   const formats = options.formats && options.formats.length > 0 ? options.formats : (["markdown"] as const);
@@ -66,17 +76,17 @@ export function emitDocs(
     model.tools.forEach((tool, index) => {
       add(
         `${tool.ids.file}.md`,
-        () => renderToolPage(tool, index + 1, schemas, (name) => model.tools.find((other) => other.name === name)),
+        () => renderToolPage(tool, index + 1, schemas, tokens(tool), (name) => model.tools.find((other) => other.name === name)),
         `${hashOf(tool)}:${index + 1}`,
       );
     });
-    const index = indexContext(model);
+    const index = indexContext(model, tokens);
     add("index.md", () => renderIndex(index), renderKey("docs-index.md", index));
   }
   if (formats.includes("html")) {
-    for (const page of htmlPages(model, schemas)) add(`${htmlPrefix}${page.path}`, page.render);
+    for (const page of htmlPages(model, schemas, tokens)) add(`${htmlPrefix}${page.path}`, page.render);
   }
-  add("catalog.json", () => renderCatalog(model, (tool) => pageLinks(tool, formats, htmlPrefix)));
+  add("catalog.json", () => renderCatalog(model, (tool) => pageLinks(tool, formats, htmlPrefix), tokens));
   return files;
 }
 
@@ -132,7 +142,13 @@ function firstLine(text: string): string {
   return text.replace(/\s*(?:\r\n|[\r\n\u2028\u2029])\s*/g, " ").trim();
 }
 
-function renderToolPage(tool: ToolModel, order: number, schemas: CompiledSchemas, toolNamed: (name: string) => ToolModel | undefined): string {
+function renderToolPage(
+  tool: ToolModel,
+  order: number,
+  schemas: CompiledSchemas,
+  tokens: ToolTokens,
+  toolNamed: (name: string) => ToolModel | undefined,
+): string {
   const annotations = tool.wire.annotations ?? {};
   const { badges, ignored } = toolBadges(annotations);
   const behaviour = badges.map((badge) => `**${badge.label}**: ${badge.explanation} ${badge.setAs ? `(${inlineCode(badge.setAs)})` : "(default)"}`);
@@ -153,6 +169,7 @@ function renderToolPage(tool: ToolModel, order: number, schemas: CompiledSchemas
       source: tool.sources.length > 0 ? inlineCode(tool.sources[0]) : null,
       tags: tool.tags.length > 0 ? tool.tags.map(inlineCode).join(" ") : null,
       badges: badges.map((badge) => inlineCode(badge.label)).join(" "),
+      cost: contextCostSentence(tokens, inlineCode),
       description: tool.wire.description?.trim() ? escapeBlock(tool.wire.description) : null,
       behaviour,
       input: renderSchema(schemaTable(tool.wire.inputSchema), "No parameters."),
@@ -197,7 +214,7 @@ function markdownRow(row: PropertyRow) {
 }
 
 /** Everything the index page shows, ready for its template. */
-function indexContext(model: ProjectModel) {
+function indexContext(model: ProjectModel, tokens: ToolTokensOf) {
   const count = counted(model.tools.length, "tool");
   return {
     frontmatter: frontmatter(model.server.name, `${count} of the MCP server ${model.server.name}.`, 0, []),
@@ -205,6 +222,7 @@ function indexContext(model: ProjectModel) {
     server: escapeText(model.server.name),
     version: inlineCode(model.server.version),
     count,
+    tokens: listCostPhrase(model, tokens, inlineCode),
     groups: tagGroups(model.tools).map((group) => ({
       heading: escapeText(group.heading),
       tools: group.tools.map((tool) => ({

@@ -117,7 +117,8 @@ function inputValidator(tool: ToolModel, schemas: CompiledSchemas): (input: Json
   const check = schemas.compile(tool.wire.inputSchema, tool.inputDialect).validate;
   // The checker already compiled this schema; should ajv still refuse, the docs stay generic.
   if (!check) return () => undefined;
-  return (input) => (check(input) ? undefined : ((check.errors as ValidationError[] | null | undefined) ?? undefined));
+  // A copy: the validator fills in defaults, and the example is shown as written.
+  return (input) => (check(structuredClone(input)) ? undefined : ((check.errors as ValidationError[] | null | undefined) ?? undefined));
 }
 
 /**

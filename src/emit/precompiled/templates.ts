@@ -186,6 +186,139 @@ export const precompiled = {
     + ((stack1 = (((helper = lookupProperty(helpers,"version") || alias1(depth0, "version", {"start":{"line":7,"column":55},"end":{"line":7,"column":62}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"version","hash":{},"data":data,"loc":{"start":{"line":7,"column":53},"end":{"line":7,"column":64}}}) : helper))) != null ? stack1 : "")
     + " };\n\n/**\n * Binds the generated tools to your handlers. Serve the result with `serveStdio()` or\n * `serveHttp({ host, port })` on Node, or hand its `fetch` to any web-standard runtime:\n * `export default { fetch: server.fetch }` (Workers), `Deno.serve(server.fetch)`,\n * `Bun.serve({ fetch: server.fetch })`.\n */\nexport function createServer(handlers: ToolHandlers, options: ToolServerOptions = {}): ToolServer {\n  return createToolServer({ ...options, info: serverInfo, registry, handlers });\n}\n";
 },"useData":true},
+  "client.ts": {"0":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "import { "
+    + ((stack1 = (((helper = lookupProperty(helpers,"definition") || alias1(depth0, "definition", {"start":{"line":4,"column":11},"end":{"line":4,"column":21}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"definition","hash":{},"data":data,"loc":{"start":{"line":4,"column":9},"end":{"line":4,"column":23}}}) : helper))) != null ? stack1 : "")
+    + ", "
+    + ((stack1 = (((helper = lookupProperty(helpers,"typeImports") || alias1(depth0, "typeImports", {"start":{"line":4,"column":27},"end":{"line":4,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"typeImports","hash":{},"data":data,"loc":{"start":{"line":4,"column":25},"end":{"line":4,"column":40}}}) : helper))) != null ? stack1 : "")
+    + " } from "
+    + ((stack1 = (((helper = lookupProperty(helpers,"module") || alias1(depth0, "module", {"start":{"line":4,"column":50},"end":{"line":4,"column":56}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"module","hash":{},"data":data,"loc":{"start":{"line":4,"column":48},"end":{"line":4,"column":58}}}) : helper))) != null ? stack1 : "")
+    + ";\n";
+},"1":function(container,depth0,helpers,partials,data) {
+    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "import {\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"validators"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":10,"column":9}}})) != null ? stack1 : "")
+    + "} from \"./validators.js\";\n";
+},"2":function(container,depth0,helpers,partials,data) {
+    var stack1;
+
+  return "  "
+    + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
+    + ",\n";
+},"3":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.strict, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "  /**\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"doc"),{"name":"each","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":26,"column":9}}})) != null ? stack1 : "")
+    + "   */\n  "
+    + ((stack1 = (((helper = lookupProperty(helpers,"method") || alias2(depth0, "method", {"start":{"line":28,"column":4},"end":{"line":28,"column":10}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"method","hash":{},"data":data,"loc":{"start":{"line":28,"column":2},"end":{"line":28,"column":12}}}) : helper))) != null ? stack1 : "")
+    + "(args"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"argsOptional"),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":17},"end":{"line":28,"column":45}}})) != null ? stack1 : "")
+    + ": "
+    + ((stack1 = (((helper = lookupProperty(helpers,"argumentsType") || alias2(depth0, "argumentsType", {"start":{"line":28,"column":49},"end":{"line":28,"column":62}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"argumentsType","hash":{},"data":data,"loc":{"start":{"line":28,"column":47},"end":{"line":28,"column":64}}}) : helper))) != null ? stack1 : "")
+    + ", options?: ToolCallOptions): Promise<"
+    + ((stack1 = (((helper = lookupProperty(helpers,"resultType") || alias2(depth0, "resultType", {"start":{"line":28,"column":104},"end":{"line":28,"column":114}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"resultType","hash":{},"data":data,"loc":{"start":{"line":28,"column":102},"end":{"line":28,"column":116}}}) : helper))) != null ? stack1 : "")
+    + ">;\n";
+},"4":function(container,depth0,helpers,partials,data) {
+    var stack1;
+
+  return "   *"
+    + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
+    + "\n";
+},"5":function(container,depth0,helpers,partials,data) {
+    return "?";
+},"6":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return " * const result = await tools."
+    + ((stack1 = (((helper = lookupProperty(helpers,"example") || container.strict(depth0, "example", {"start":{"line":38,"column":32},"end":{"line":38,"column":39}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"example","hash":{},"data":data,"loc":{"start":{"line":38,"column":30},"end":{"line":38,"column":41}}}) : helper))) != null ? stack1 : "")
+    + "({ ... });\n";
+},"7":function(container,depth0,helpers,partials,data) {
+    return " *\n * `{ validateArguments: true }` checks arguments with the precompiled validators before\n * sending them (an `InvalidToolArgumentsError`, no round trip).\n";
+},"8":function(container,depth0,helpers,partials,data) {
+    return "  const call = toolCaller(client, options);\n";
+},"9":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "    "
+    + ((stack1 = (((helper = lookupProperty(helpers,"method") || alias1(depth0, "method", {"start":{"line":53,"column":6},"end":{"line":53,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"method","hash":{},"data":data,"loc":{"start":{"line":53,"column":4},"end":{"line":53,"column":14}}}) : helper))) != null ? stack1 : "")
+    + ": ("
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"argsOptional"),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":53,"column":17},"end":{"line":53,"column":65}}})) != null ? stack1 : "")
+    + ", callOptions) =>\n      call."
+    + ((stack1 = (((helper = lookupProperty(helpers,"callKind") || alias1(depth0, "callKind", {"start":{"line":54,"column":13},"end":{"line":54,"column":21}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"callKind","hash":{},"data":data,"loc":{"start":{"line":54,"column":11},"end":{"line":54,"column":23}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"typeArgument") || alias1(depth0, "typeArgument", {"start":{"line":54,"column":25},"end":{"line":54,"column":37}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"typeArgument","hash":{},"data":data,"loc":{"start":{"line":54,"column":23},"end":{"line":54,"column":39}}}) : helper))) != null ? stack1 : "")
+    + "({ definition: "
+    + ((stack1 = (((helper = lookupProperty(helpers,"definition") || alias1(depth0, "definition", {"start":{"line":54,"column":56},"end":{"line":54,"column":66}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"definition","hash":{},"data":data,"loc":{"start":{"line":54,"column":54},"end":{"line":54,"column":68}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"validateInput"),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":54,"column":68},"end":{"line":54,"column":130}}})) != null ? stack1 : "")
+    + " }, args, callOptions),\n";
+},"10":function(container,depth0,helpers,partials,data) {
+    return "args = {}";
+},"11":function(container,depth0,helpers,partials,data) {
+    return "args";
+},"12":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return ", validateInput: "
+    + ((stack1 = (((helper = lookupProperty(helpers,"validateInput") || container.strict(depth0, "validateInput", {"start":{"line":54,"column":108},"end":{"line":54,"column":121}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"validateInput","hash":{},"data":data,"loc":{"start":{"line":54,"column":106},"end":{"line":54,"column":123}}}) : helper))) != null ? stack1 : "");
+},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return ((stack1 = (((helper = lookupProperty(helpers,"header") || alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"header","hash":{},"data":data,"loc":{"start":{"line":1,"column":0},"end":{"line":1,"column":10}}}) : helper))) != null ? stack1 : "")
+    + "\nimport { "
+    + ((stack1 = (((helper = lookupProperty(helpers,"runtimeImports") || alias1(depth0, "runtimeImports", {"start":{"line":2,"column":11},"end":{"line":2,"column":25}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"runtimeImports","hash":{},"data":data,"loc":{"start":{"line":2,"column":9},"end":{"line":2,"column":27}}}) : helper))) != null ? stack1 : "")
+    + " } from \"mcp-gen/runtime/client\";\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":0},"end":{"line":5,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"validators"),"length"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":12,"column":7}}})) != null ? stack1 : "")
+    + "\nexport { InvalidToolArgumentsError, MissingStructuredContentError, ToolCallError } from \"mcp-gen/runtime/client\";\n\n/**\n * One method per tool. A tool with an outputSchema resolves to its `structuredContent`,\n * typed; one without resolves to the result's content blocks. A result with `isError`\n * rejects with a `ToolCallError` carrying the tool's name and what it said.\n */\nexport interface ToolsClient {\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":29,"column":9}}})) != null ? stack1 : "")
+    + "}\n\n/**\n * The typed client over an SDK client you have connected:\n *\n * ```ts\n * const tools = createToolsClient(client);\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"example"),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":37,"column":0},"end":{"line":39,"column":7}}})) != null ? stack1 : "")
+    + " * ```\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"validators"),"length"),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":41,"column":0},"end":{"line":45,"column":7}}})) != null ? stack1 : "")
+    + " */\nexport function createToolsClient(client: McpClient, options: ToolsClientOptions = {}): ToolsClient {\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"tools"),"length"),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":48,"column":0},"end":{"line":50,"column":7}}})) != null ? stack1 : "")
+    + "  return {\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":52,"column":0},"end":{"line":55,"column":9}}})) != null ? stack1 : "")
+    + "  };\n}\n";
+},"useData":true},
   "docs-tool.md": {"0":function(container,depth0,helpers,partials,data) {
     var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -214,7 +347,7 @@ export const precompiled = {
         return undefined
     };
 
-  return ((stack1 = (((helper = lookupProperty(helpers,"description") || container.strict(depth0, "description", {"start":{"line":12,"column":2},"end":{"line":12,"column":13}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"description","hash":{},"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":12,"column":15}}}) : helper))) != null ? stack1 : "")
+  return ((stack1 = (((helper = lookupProperty(helpers,"description") || container.strict(depth0, "description", {"start":{"line":14,"column":2},"end":{"line":14,"column":13}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"description","hash":{},"data":data,"loc":{"start":{"line":14,"column":0},"end":{"line":14,"column":15}}}) : helper))) != null ? stack1 : "")
     + "\n\n";
 },"3":function(container,depth0,helpers,partials,data) {
     var stack1;
@@ -230,7 +363,7 @@ export const precompiled = {
         return undefined
     };
 
-  return ((stack1 = (((helper = lookupProperty(helpers,"output") || container.strict(depth0, "output", {"start":{"line":28,"column":2},"end":{"line":28,"column":8}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"output","hash":{},"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":28,"column":10}}}) : helper))) != null ? stack1 : "")
+  return ((stack1 = (((helper = lookupProperty(helpers,"output") || container.strict(depth0, "output", {"start":{"line":30,"column":2},"end":{"line":30,"column":8}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"output","hash":{},"data":data,"loc":{"start":{"line":30,"column":0},"end":{"line":30,"column":10}}}) : helper))) != null ? stack1 : "")
     + "\n\n";
 },"5":function(container,depth0,helpers,partials,data) {
     return "No `outputSchema`: the tool returns unstructured content.\n\n";
@@ -243,11 +376,11 @@ export const precompiled = {
     };
 
   return "### "
-    + ((stack1 = (((helper = lookupProperty(helpers,"title") || alias1(depth0, "title", {"start":{"line":37,"column":6},"end":{"line":37,"column":11}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":37,"column":4},"end":{"line":37,"column":13}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"title") || alias1(depth0, "title", {"start":{"line":39,"column":6},"end":{"line":39,"column":11}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":39,"column":4},"end":{"line":39,"column":13}}}) : helper))) != null ? stack1 : "")
     + "\n\nRequest (`tools/call`):\n\n"
-    + ((stack1 = (((helper = lookupProperty(helpers,"request") || alias1(depth0, "request", {"start":{"line":41,"column":2},"end":{"line":41,"column":9}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"request","hash":{},"data":data,"loc":{"start":{"line":41,"column":0},"end":{"line":41,"column":11}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"request") || alias1(depth0, "request", {"start":{"line":43,"column":2},"end":{"line":43,"column":9}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"request","hash":{},"data":data,"loc":{"start":{"line":43,"column":0},"end":{"line":43,"column":11}}}) : helper))) != null ? stack1 : "")
     + "\n\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"response"),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(10, data, 0),"data":data,"loc":{"start":{"line":43,"column":0},"end":{"line":55,"column":7}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"response"),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(10, data, 0),"data":data,"loc":{"start":{"line":45,"column":0},"end":{"line":57,"column":7}}})) != null ? stack1 : "");
 },"7":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -256,9 +389,9 @@ export const precompiled = {
         return undefined
     };
 
-  return ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"rejected"),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":48,"column":7}}})) != null ? stack1 : "")
+  return ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"rejected"),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":46,"column":0},"end":{"line":50,"column":7}}})) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = (((helper = lookupProperty(helpers,"response") || container.strict(depth0, "response", {"start":{"line":50,"column":2},"end":{"line":50,"column":10}} ))),(typeof helper === "function" ? helper.call(alias1,{"name":"response","hash":{},"data":data,"loc":{"start":{"line":50,"column":0},"end":{"line":50,"column":12}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"response") || container.strict(depth0, "response", {"start":{"line":52,"column":2},"end":{"line":52,"column":10}} ))),(typeof helper === "function" ? helper.call(alias1,{"name":"response","hash":{},"data":data,"loc":{"start":{"line":52,"column":0},"end":{"line":52,"column":12}}}) : helper))) != null ? stack1 : "")
     + "\n\n";
 },"8":function(container,depth0,helpers,partials,data) {
     return "Response (rejected: the result has `isError: true`):\n";
@@ -287,16 +420,18 @@ export const precompiled = {
     + " · [all tools](./index.md)\n\n"
     + ((stack1 = (((helper = lookupProperty(helpers,"badges") || alias1(depth0, "badges", {"start":{"line":9,"column":2},"end":{"line":9,"column":8}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"badges","hash":{},"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":9,"column":10}}}) : helper))) != null ? stack1 : "")
     + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"tags"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":10},"end":{"line":9,"column":46}}})) != null ? stack1 : "")
-    + "\n\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"description"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":14,"column":7}}})) != null ? stack1 : "")
+    + "\n\nContext cost: "
+    + ((stack1 = (((helper = lookupProperty(helpers,"cost") || alias1(depth0, "cost", {"start":{"line":11,"column":16},"end":{"line":11,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"cost","hash":{},"data":data,"loc":{"start":{"line":11,"column":14},"end":{"line":11,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ".\n\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"description"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":13,"column":0},"end":{"line":16,"column":7}}})) != null ? stack1 : "")
     + "## Behaviour\n\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"behaviour"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":19,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"behaviour"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":21,"column":9}}})) != null ? stack1 : "")
     + "\n## Parameters\n\n"
-    + ((stack1 = (((helper = lookupProperty(helpers,"input") || alias1(depth0, "input", {"start":{"line":23,"column":2},"end":{"line":23,"column":7}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"input","hash":{},"data":data,"loc":{"start":{"line":23,"column":0},"end":{"line":23,"column":9}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"input") || alias1(depth0, "input", {"start":{"line":25,"column":2},"end":{"line":25,"column":7}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"input","hash":{},"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":25,"column":9}}}) : helper))) != null ? stack1 : "")
     + "\n\n## Output\n\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"output"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":33,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"output"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":35,"column":7}}})) != null ? stack1 : "")
     + "## Examples\n\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"examples"),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":58,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"examples"),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":60,"column":9}}})) != null ? stack1 : "");
 },"useData":true},
   "docs-index.md": {"0":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -345,6 +480,8 @@ export const precompiled = {
     + ((stack1 = (((helper = lookupProperty(helpers,"version") || alias1(depth0, "version", {"start":{"line":7,"column":10},"end":{"line":7,"column":17}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"version","hash":{},"data":data,"loc":{"start":{"line":7,"column":8},"end":{"line":7,"column":19}}}) : helper))) != null ? stack1 : "")
     + ", "
     + ((stack1 = (((helper = lookupProperty(helpers,"count") || alias1(depth0, "count", {"start":{"line":7,"column":23},"end":{"line":7,"column":28}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"count","hash":{},"data":data,"loc":{"start":{"line":7,"column":21},"end":{"line":7,"column":30}}}) : helper))) != null ? stack1 : "")
+    + ", "
+    + ((stack1 = (((helper = lookupProperty(helpers,"tokens") || alias1(depth0, "tokens", {"start":{"line":7,"column":34},"end":{"line":7,"column":40}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"tokens","hash":{},"data":data,"loc":{"start":{"line":7,"column":32},"end":{"line":7,"column":42}}}) : helper))) != null ? stack1 : "")
     + ".\n\n"
     + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"groups"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":18,"column":9}}})) != null ? stack1 : "")
     + "## Connect a client\n\nDesktop clients (Claude Desktop's `claude_desktop_config.json`, and the same shape in most\nothers) launch the server "

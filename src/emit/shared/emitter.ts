@@ -16,11 +16,17 @@ import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { ProjectModel } from "../../spec/model.js";
 import type { CompiledSchemas } from "../../spec/schemas.js";
 import type { ToolHashes } from "../../spec/tool-hashes.js";
+import type { ToolTokens } from "../../spec/token-count.js";
 import type { GeneratedFile } from "./generated-file.js";
 
 /** What the memo of types translations offers an emitter (src/emit/tools/tool-modules.ts's `TypeTranslations`). */
 export interface TranslationsMemo {
   declarations(tool: ProjectModel["tools"][number]): Promise<string>;
+}
+
+/** What the memo of token counts offers an emitter (src/spec/token-count.ts's `TokenCounts`). */
+export interface TokensMemo {
+  of(entry: ProjectModel["tools"][number]["wire"]): ToolTokens;
 }
 
 export interface EmitContext {
@@ -33,7 +39,7 @@ export interface EmitContext {
    */
   handlersWritten?: ReadonlyMap<string, string>;
   /** The build session's memo tables. */
-  memo: { schemas: CompiledSchemas; translations: TranslationsMemo; tools: ToolHashes };
+  memo: { schemas: CompiledSchemas; translations: TranslationsMemo; tools: ToolHashes; tokens: TokensMemo };
   /** Takes a finding about the author's files. */
   report(diagnostic: Diagnostic): void;
 }

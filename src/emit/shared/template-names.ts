@@ -1,5 +1,5 @@
 /** The package's handlebars templates (`templates/<name>.hbs`) and how every one is compiled. */
-export const TEMPLATE_NAMES = ["registry.ts", "handlers.ts", "server.ts", "docs-tool.md", "docs-index.md", "docs-schema.md"] as const;
+export const TEMPLATE_NAMES = ["registry.ts", "handlers.ts", "server.ts", "client.ts", "docs-tool.md", "docs-index.md", "docs-schema.md"] as const;
 
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 

@@ -71,19 +71,21 @@ const LEFT_TO_JSTT = new Set([
  * as root, the output schema as the one definition `outputName`), or undefined when the
  * schemas are not simple.
  */
-export function directDeclarations(schema: JsonObject, inputName: string, outputName: string | undefined): string | undefined {
+export function directDeclarations(schema: JsonObject, inputName: string, outputName: string | undefined, argumentsName?: string): string | undefined {
   try {
-    return declarations(schema, inputName, outputName);
+    return declarations(schema, inputName, outputName, argumentsName);
   } catch (error) {
     if (error instanceof NotPlain) return undefined;
     throw error;
   }
 }
 
-function declarations(schema: JsonObject, inputName: string, outputName: string | undefined): string {
+function declarations(schema: JsonObject, inputName: string, outputName: string | undefined, argumentsName: string | undefined): string {
+  // The definitions tool-modules.ts may add, in the order it adds them: what a caller sends, the output.
+  const definitionNames = [argumentsName, outputName].filter((name): name is string => name !== undefined);
   // jstt names the root after `compile`'s name argument and each definition after its key,
   // through `toSafeString`: only names it leaves unchanged are made here.
-  if (!isSafeName(inputName) || (outputName !== undefined && !isSafeName(outputName))) notPlain();
+  if (!isSafeName(inputName) || definitionNames.some((name) => !isSafeName(name))) notPlain();
   // jstt's validator walks every subschema, and objects under keywords it does not know
   // ("technically you can put definitions on any key"): one it rejects anywhere fails the
   // whole compile. Objects it would not walk (enum values, defaults) are judged too, which
@@ -91,7 +93,9 @@ function declarations(schema: JsonObject, inputName: string, outputName: string 
   if (someObject(schema, failsJsttValidator)) notPlain();
   const { $defs, ...root } = schema;
   const definitionKeys = isObject($defs) ? Object.keys($defs) : [];
-  if ($defs !== undefined && !(outputName !== undefined && definitionKeys.length === 1 && definitionKeys[0] === outputName)) notPlain();
+  const expected = definitionNames.filter((name) => definitionKeys.includes(name));
+  if ($defs !== undefined && (expected.length === 0 || expected.length !== definitionKeys.length || expected.some((name, i) => definitionKeys[i] !== name)))
+    notPlain();
 
   // jstt gives the root an `$id` (its name) first: an empty root is then no longer `{}`, but an
   // object schema like any other.
@@ -103,19 +107,19 @@ function declarations(schema: JsonObject, inputName: string, outputName: string 
   } else {
     // A root `anyOf` or `oneOf` is declared as a type alias; jstt then declares no
     // definition (there would be no output type), and one folded into `unknown` not even the root.
-    if (outputName !== undefined || input === UNKNOWN) notPlain();
+    if (outputName !== undefined || argumentsName !== undefined || input === UNKNOWN) notPlain();
     aliases.push(generateStandaloneType(input, inputName));
   }
-  if (outputName !== undefined && isObject($defs)) {
-    const output = parse($defs[outputName]);
+  for (const name of isObject($defs) ? definitionKeys : []) {
+    const definition = parse(($defs as JsonObject)[name]);
     // `true`, `false` and a union the optimizer folded into `unknown` have no name: jstt
-    // would not declare the output type at all.
-    if (output === UNKNOWN || output === NEVER) notPlain();
+    // would not declare the type at all.
+    if (definition === UNKNOWN || definition === NEVER) notPlain();
     // parseSchema's note on an unreachable definition (tool-modules.ts removes it again).
-    const provenance = `This interface was referenced by \`${inputName}\`'s JSON-Schema\nvia the \`definition\` "${outputName}".`;
-    output.comment = output.comment ? `${output.comment}\n\n${provenance}` : provenance;
-    if (output.isInterface) interfaces.push(generateStandaloneInterface(output, outputName));
-    else aliases.push(generateStandaloneType(output, outputName));
+    const provenance = `This interface was referenced by \`${inputName}\`'s JSON-Schema\nvia the \`definition\` "${name}".`;
+    definition.comment = definition.comment ? `${definition.comment}\n\n${provenance}` : provenance;
+    if (definition.isInterface) interfaces.push(generateStandaloneInterface(definition, name));
+    else aliases.push(generateStandaloneType(definition, name));
   }
   // `generate`: the type aliases, then the interfaces (each list joined by one newline).
   return `${[aliases.join("\n"), interfaces.join("\n")].filter(Boolean).join("\n\n")}\n`;

@@ -9,14 +9,14 @@
  */
 import { createHash } from "node:crypto";
 import type { Options as TypeCompileOptions } from "json-schema-to-typescript";
-import type { JsonObject, JsonValue, ProjectModel, ToolModel } from "../../spec/model.js";
+import type { JsonObject, JsonValue, ProjectModel, SharedSchema, ToolModel } from "../../spec/model.js";
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../spec/vocabulary.js";
 import type { EmitContext, TranslationsMemo } from "../shared/emitter.js";
 import type { GeneratedFile } from "../shared/generated-file.js";
 import { generatedHeader } from "../shared/header.js";
 import { jsLiteral } from "../shared/js-literal.js";
 import { directDeclarations } from "./direct-types.js";
-import { claimName, typeNameFromKey } from "./ts-names.js";
+import { claimName, typeNameFromKey } from "../../spec/ts-names.js";
 import { setOwn } from "../../util/set-own.js";
 import { toolHash } from "../../spec/tool-hashes.js";
 
@@ -27,32 +27,124 @@ export function emit(model: ProjectModel, context: EmitContext): GeneratedFile[]
 
 /**
  * A module per tool, keyed by the tool's hash (`toolHash`, or the session's table of
- * them): the module is made from that tool alone.
+ * them) and the shared schemas' type names (another spec can rename one, and a module
+ * imports them by name); and `schemas.ts`, keyed by the shared schemas.
  */
 export function emitToolModules(
   model: ProjectModel,
   translations: TranslationsMemo = new TypeTranslations(),
   hashOf: (tool: ToolModel) => string = toolHash,
 ): GeneratedFile[] {
-  return model.tools.map((tool) => ({
+  const { schemas } = model;
+  const sharedNames = schemas && schemas.length > 0 ? `:${sha1(JSON.stringify(schemas.map((schema) => [schema.id, schema.typeName])))}` : "";
+  const files: GeneratedFile[] = model.tools.map((tool) => ({
     area: "generated",
     path: `${tool.ids.module}.ts`,
     mode: "generated",
-    key: hashOf(tool),
+    key: hashOf(tool) + sharedNames,
     render: () => toolModule(tool, translations),
   }));
+  if (schemas && schemas.length > 0) {
+    files.push({
+      area: "generated",
+      path: SHARED_SCHEMAS_PATH,
+      mode: "generated",
+      key: sha1(JSON.stringify(schemas)),
+      render: () => sharedSchemasModule(schemas),
+    });
+  }
+  return files;
+}
+
+const sha1 = (text: string): string => createHash("sha1").update(text).digest("hex");
+
+/** Where the shared schemas' types are: `generated/schemas.ts`, imported by the tool modules as `../schemas.js`. */
+export const SHARED_SCHEMAS_PATH = "schemas.ts";
+
+/** `generated/schemas.ts`: one exported type per shared schema, each referring to the others by name. */
+async function sharedSchemasModule(schemas: readonly SharedSchema[]): Promise<string> {
+  const declarations = await Promise.all(schemas.map((schema) => sharedDeclarations(schema)));
+  const files = [...new Set(schemas.map((schema) => schema.file))].sort();
+  return [
+    generatedHeader(files),
+    "// One type per schema that specs `$ref` from another file; every tool module using one imports it from here.",
+    "",
+    declarations.join("\n\n"),
+    "",
+  ].join("\n");
+}
+
+async function sharedDeclarations(shared: SharedSchema): Promise<string> {
+  const names = new Set([shared.typeName]);
+  const schema = withSharedTypes(refIntoAllOf(cleanForTypes(shared.schema, (ref) => ref)), sharedRefNames(shared.schema), new Set());
+  try {
+    const code = await jsttDeclarations(isObject(schema) ? schema : {}, shared.typeName);
+    return indentDeclarations(withoutProvenanceComments(code).trim());
+  } catch {
+    return [...names]
+      .map((name) => `/** json-schema-to-typescript could not translate this schema; typed loosely. */\nexport type ${name} = unknown;`)
+      .join("\n\n");
+  }
+}
+
+/** The shared type names a shared schema's refs name (`#/$defs/<typeName>`). */
+function sharedRefNames(schema: JsonValue): Set<string> {
+  const names = new Set<string>();
+  forEachRef(schema, (ref) => {
+    const match = /^#\/\$defs\/([^/]+)$/.exec(ref);
+    if (match) names.add(match[1]);
+  });
+  return names;
+}
+
+/**
+ * A schema ready for jstt with every `$ref` to a shared type (`#/$defs/<name>`, `name` in
+ * `shared`) replaced by jstt's `tsType`: the type is imported, not declared again.
+ * `used` collects the names that remain in use.
+ */
+function withSharedTypes(value: JsonValue, shared: ReadonlySet<string>, used: Set<string>): JsonValue {
+  if (shared.size === 0) return value;
+  if (Array.isArray(value)) return value.map((item) => withSharedTypes(item, shared, used));
+  if (!isObject(value)) return value;
+  const match = typeof value.$ref === "string" ? /^#\/\$defs\/([^/]+)$/.exec(value.$ref) : null;
+  const copy: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (key === "$ref" && match && shared.has(unescapePointerSegment(match[1]))) {
+      const name = unescapePointerSegment(match[1]);
+      used.add(name);
+      copy.tsType = name;
+    } else {
+      setOwn(copy, key, key === "enum" || key === "const" || key === "default" || key === "examples" ? item : withSharedTypes(item, shared, used));
+    }
+  }
+  return copy;
 }
 
 async function toolModule(tool: ToolModel, translations: TranslationsMemo): Promise<string> {
   const { ids } = tool;
   const declarations = await translations.declarations(tool);
+  const imported = sharedTypesOf(tool);
   const handlerArguments = tool.wire.outputSchema ? `${ids.inputType}, ${ids.outputType}` : ids.inputType;
   const contents = [
     generatedHeader(tool.sources.slice(0, 1)),
     `import type { ToolDefinition, ToolHandler } from "mcp-gen/runtime";`,
+    ...(imported.length > 0
+      ? [
+          `import type { ${imported.join(", ")} } from "../schemas.js";`,
+          // Handlers written when each tool module declared its own copy import them from here.
+          `export type { ${imported.join(", ")} } from "../schemas.js";`,
+        ]
+      : []),
     "",
     declarations,
     "",
+    ...(argumentsDiffer(tool)
+      ? []
+      : [
+          `/** What a caller sends: the same as what the handler gets, since no argument has a \`default\`. */`,
+          `export type ${ids.argumentsType} = ${ids.inputType};`,
+          "",
+        ]),
     `/** \`${tool.name.replace(/\*\//g, "*\\/")}\` exactly as \`tools/list\` sends it. */`,
     `export const ${ids.definition}: ToolDefinition = ${jsLiteral(tool.wire as unknown as JsonValue)};`,
     "",
@@ -90,7 +182,7 @@ export class TypeTranslations {
   private readonly translated = new Map<string, Promise<string>>();
   private readonly settled = new Map<string, string>();
   /** A model's tools are not changed once built: each one's translation subject is derived once. */
-  private readonly subjects = new WeakMap<ToolModel, { schema: JsonObject; key: string }>();
+  private readonly subjects = new WeakMap<ToolModel, TypeSubject>();
   private source: TypesSource | undefined;
 
   constructor(private readonly limit = 20_000) {}
@@ -101,9 +193,10 @@ export class TypeTranslations {
   }
 
   /** The one schema a tool's declarations are made from (input as root, output among its `$defs`). */
-  subject(tool: ToolModel): { schema: JsonObject; key: string } {
+  subject(tool: ToolModel): TypeSubject {
     let subject = this.subjects.get(tool);
-    if (!subject) {
+    // A shared schema's name is the project's choice: the same tool may import another one in a later run.
+    if (!subject || subject.names !== sharedNamesOf(tool)) {
       subject = typeSubject(tool);
       this.subjects.set(tool, subject);
     }
@@ -161,10 +254,30 @@ export class TypeTranslations {
   }
 }
 
-function typeSubject(tool: ToolModel): { schema: JsonObject; key: string } {
-  const schema = typeSchemaOf(tool);
-  const json = JSON.stringify([schema, tool.ids.inputType, tool.ids.outputType, tool.wire.outputSchema !== undefined]);
-  return { schema, key: createHash("sha1").update(json).digest("hex") };
+interface TypeSubject {
+  schema: JsonObject;
+  key: string;
+  /** `sharedNamesOf` the tool when the subject was made. */
+  names: string;
+}
+
+function typeSubject(tool: ToolModel): TypeSubject {
+  const schema = typeSchemaOf(tool, new Set());
+  const json = JSON.stringify([schema, tool.ids.inputType, tool.ids.argumentsType, tool.ids.outputType, tool.wire.outputSchema !== undefined]);
+  return { schema, key: createHash("sha1").update(json).digest("hex"), names: sharedNamesOf(tool) };
+}
+
+/** The shared type names a tool's schemas may use, as one string. */
+function sharedNamesOf(tool: ToolModel): string {
+  return (tool.shared ?? []).map((use) => use.typeName ?? "").join("\0");
+}
+
+/** The shared types a tool's module imports, sorted. */
+function sharedTypesOf(tool: ToolModel): string[] {
+  if (!tool.shared?.some((use) => use.typeName !== undefined)) return [];
+  const used = new Set<string>();
+  typeSchemaOf(tool, used);
+  return [...used].sort();
 }
 
 /**
@@ -173,14 +286,15 @@ function typeSubject(tool: ToolModel): { schema: JsonObject; key: string } {
  */
 async function translate(tool: ToolModel, schema: JsonObject): Promise<string> {
   try {
-    const code = directDeclarations(schema, tool.ids.inputType, outputTypeName(tool)) ?? (await jsttDeclarations(schema, tool.ids.inputType));
+    const code =
+      directDeclarations(schema, tool.ids.inputType, outputTypeName(tool), argumentsTypeName(tool)) ?? (await jsttDeclarations(schema, tool.ids.inputType));
     return indentDeclarations(withoutProvenanceComments(code).trim());
   } catch {
     // The checker has accepted the schema, so ajv can validate it: a loose type is
     // better than no generated file at all for whatever jstt cannot translate.
     const loose = (name: string) =>
       `/** json-schema-to-typescript could not translate this schema; typed loosely. */\nexport type ${name} = { [k: string]: unknown };`;
-    const names = tool.wire.outputSchema ? [tool.ids.inputType, tool.ids.outputType] : [tool.ids.inputType];
+    const names = [tool.ids.inputType, ...(argumentsDiffer(tool) ? [tool.ids.argumentsType] : []), ...(tool.wire.outputSchema ? [tool.ids.outputType] : [])];
     return names.map(loose).join("\n\n");
   }
 }
@@ -198,9 +312,14 @@ export function outputTypeName(tool: ToolModel): string | undefined {
   return tool.wire.outputSchema ? tool.ids.outputType : undefined;
 }
 
+/** The name of the caller's type jstt declares from `typesInput`'s `$defs`, if it differs from the handler's input. */
+export function argumentsTypeName(tool: ToolModel): string | undefined {
+  return argumentsDiffer(tool) ? tool.ids.argumentsType : undefined;
+}
+
 /** The one schema a tool's declarations are made from (input as root, output among its `$defs`). */
 export function typesInput(tool: ToolModel): JsonObject {
-  return typeSchemaOf(tool);
+  return typeSchemaOf(tool, new Set());
 }
 
 /**
@@ -238,12 +357,17 @@ interface DefinitionName {
  * clash) and the output schema itself in one `$defs`: jstt then declares every type
  * of the file in a single pass and can never emit one name twice.
  */
-function typeSchemaOf(tool: ToolModel): JsonObject {
+function typeSchemaOf(tool: ToolModel, sharedUsed: Set<string>): JsonObject {
   const { ids } = tool;
-  const used = new Set([ids.inputType, ids.outputType, ids.handlerType, "ToolDefinition", "ToolHandler"]);
-  const roots: Array<{ owner: "input" | "output"; schema: JsonObject; typeName: string }> = [
-    { owner: "input", schema: tool.wire.inputSchema, typeName: ids.inputType },
-  ];
+  // Shared schemas are imported under their project-wide names (`generated/schemas.ts`), not declared here.
+  const shared = new Map<string, string>();
+  for (const use of tool.shared ?? []) {
+    if (use.typeName !== undefined) shared.set(`${use.schema === "inputSchema" ? "input" : "output"}\u0000${use.defsKey}\u0000${use.entry}`, use.typeName);
+  }
+  const sharedNames = new Set(shared.values());
+  const used = new Set([ids.inputType, ids.argumentsType, ids.outputType, ids.handlerType, "ToolDefinition", "ToolHandler", ...sharedNames]);
+  const handlerInput = withDefaultsFilled(tool.wire.inputSchema);
+  const roots: Array<{ owner: "input" | "output"; schema: JsonObject; typeName: string }> = [{ owner: "input", schema: handlerInput, typeName: ids.inputType }];
   if (tool.wire.outputSchema) roots.push({ owner: "output", schema: tool.wire.outputSchema, typeName: ids.outputType });
 
   // Every definition gets its final name up front; refs are rewritten to it.
@@ -255,6 +379,11 @@ function typeSchemaOf(tool: ToolModel): JsonObject {
       const defs = root.schema[container];
       if (!isObject(defs)) continue;
       for (const [key, definition] of Object.entries(defs)) {
+        const sharedName = shared.get(definitionKey({ owner: root.owner, container, key }));
+        if (sharedName !== undefined) {
+          renamed.set(definitionKey({ owner: root.owner, container, key }), sharedName);
+          continue;
+        }
         const base = typeNameFromKey(key) || "Definition";
         const name = claimName([base, `${root.typeName}${base}`], used);
         renamed.set(definitionKey({ owner: root.owner, container, key }), name);
@@ -277,24 +406,85 @@ function typeSchemaOf(tool: ToolModel): JsonObject {
   for (const root of roots) {
     const ownDefinitions = [...renamed.entries()].filter(([key]) => key.startsWith(`${root.owner}\u0000`));
     for (const [, name] of ownDefinitions) {
+      if (sharedNames.has(name)) continue;
       cleanedDefinitions.set(
         name,
         cleanForTypes(definitions.get(name) as JsonValue, (ref) => rewriteRef(root.owner, ref)),
       );
     }
   }
-  const [input, output] = roots.map((root) => refIntoAllOf(cleanForTypes(root.schema, (ref) => rewriteRef(root.owner, ref))));
+  const [input, output] = roots.map((root) => {
+    // An outputSchema that is a shared schema (a `$ref` the bundler hoisted to the root) is that type.
+    const sharedRoot = root.owner === "output" ? tool.shared?.find((use) => use.schema === "outputSchema" && use.entry === "")?.typeName : undefined;
+    if (sharedRoot !== undefined) return { $ref: pointer(["$defs", sharedRoot]) };
+    return refIntoAllOf(cleanForTypes(root.schema, (ref) => rewriteRef(root.owner, ref)));
+  });
+  // What a caller sends, declared beside the handler's input only where the two differ.
+  const callerInput =
+    handlerInput === tool.wire.inputSchema ? undefined : refIntoAllOf(cleanForTypes(tool.wire.inputSchema, (ref) => rewriteRef("input", ref)));
+  if (callerInput !== undefined) cleanedDefinitions.set(ids.argumentsType, callerInput);
   if (output !== undefined) cleanedDefinitions.set(ids.outputType, output);
 
   // Definitions nobody refers to would be declared too (unreachableDefinitions); leave them out.
-  const reachable = reachableDefinitions([input, ...(output === undefined ? [] : [output])], cleanedDefinitions);
+  const rootsOfFile = [input, ...(callerInput === undefined ? [] : [callerInput]), ...(output === undefined ? [] : [output])];
+  const reachable = reachableDefinitions(rootsOfFile, cleanedDefinitions);
   const $defs: JsonObject = {};
   for (const [name, definition] of cleanedDefinitions) {
-    if (reachable.has(name) || name === ids.outputType) setOwn($defs, name, definition);
+    if (reachable.has(name) || name === ids.outputType || name === ids.argumentsType) setOwn($defs, name, definition);
   }
   const schema = isObject(input) ? { ...input } : {};
   if (Object.keys($defs).length > 0) setOwn(schema, "$defs", $defs);
-  return schema;
+  return withSharedTypes(schema, sharedNames, sharedUsed) as JsonObject;
+}
+
+/** Whether a tool declares `<Tool>Arguments` apart from `<Tool>Input` (some argument has a `default`). */
+export function argumentsDiffer(tool: ToolModel): boolean {
+  return withDefaultsFilled(tool.wire.inputSchema) !== tool.wire.inputSchema;
+}
+
+/**
+ * The input schema as the handler sees the value: every property whose schema has a
+ * `default` is required, since the validator (ajv's `useDefaults`) fills it in when the
+ * caller leaves it out. Followed where ajv applies defaults and the type is declared in
+ * place: `properties` and `items`, from the root down, not into `$defs` (a definition is
+ * one type shared by callers and handler) nor into `anyOf`/`oneOf`/`not`/`if`, where ajv
+ * fills in nothing. A nested default applies only when its parent object is there, so the
+ * parent stays as optional as the caller's; with a `default` of its own it is required too,
+ * and ajv fills in the parent's default and then the defaults inside it. The same object
+ * when no default changes anything.
+ */
+function withDefaultsFilled(schema: JsonObject): JsonObject {
+  return fillDefaults(schema) as JsonObject;
+}
+
+function fillDefaults(schema: JsonValue): JsonValue {
+  if (!isObject(schema)) return schema;
+  let copy: JsonObject | undefined;
+  const change = (key: string, value: JsonValue) => {
+    copy ??= { ...schema };
+    setOwn(copy, key, value);
+  };
+  const { properties, items } = schema;
+  if (isObject(properties)) {
+    let changedProperties: JsonObject | undefined;
+    const required = Array.isArray(schema.required) ? schema.required : [];
+    const added: string[] = [];
+    for (const [name, property] of Object.entries(properties)) {
+      const inner = fillDefaults(property);
+      if (inner !== property) {
+        changedProperties ??= { ...properties };
+        setOwn(changedProperties, name, inner);
+      }
+      if (isObject(property) && Object.hasOwn(property, "default") && !required.includes(name)) added.push(name);
+    }
+    if (changedProperties) change("properties", changedProperties);
+    if (added.length > 0) change("required", [...required, ...added]);
+  }
+  if (isObject(items)) {
+    const inner = fillDefaults(items);
+    if (inner !== items) change("items", inner);
+  }
+  return copy ?? schema;
 }
 
 /**

@@ -1,4 +1,4 @@
-/** MG108–MG111: schema habits that make tools harder to call correctly. */
+/** MG108–MG111, MG113: schema habits that make tools harder to call correctly. */
 import type { JsonValue } from "../../spec/model.js";
 import { pointerToPath } from "../../yaml/positions.js";
 import { forEachSchemaExcept } from "../../spec/vocabulary.js";
@@ -58,7 +58,44 @@ export function schemaRules(ctx: ToolLintContext): Finding[] {
     });
     findings.push(...unusedDefs(ctx, key, schema));
   }
+  const wrapped = wrappedOutput(ctx);
+  if (wrapped) findings.push(wrapped);
   return findings;
+}
+
+/**
+ * MG113: an outputSchema whose root (after a lone `$ref` to another file's object schema
+ * became that object) is not `type: object`, which the server wraps in `{ result }` for
+ * 2025-era clients; the finding points at what the spec wrote: the `$ref`, else `type`.
+ */
+function wrappedOutput(ctx: ToolLintContext): Finding | undefined {
+  const output = ctx.tool.wire.outputSchema;
+  if (output === undefined || output.type === "object") return undefined;
+  const tool = ctx.tool.name;
+  const written = ctx.source.yaml.value && locateIn(ctx.source.yaml.value, [...ctx.source.path, "outputSchema"]);
+  if (isObject(written) && typeof written.$ref === "string") {
+    const alone = Object.keys(written).every((k) => k === "$ref" || k === "$schema");
+    return createDiagnostic({
+      code: "MG113",
+      messageId: alone ? "refNotObject" : "refWithSiblings",
+      format: { tool },
+      location: ctx.at(["outputSchema", "$ref"]),
+    });
+  }
+  if (isObject(written) && "type" in written) {
+    const found = typeof written.type === "string" ? written.type : JSON.stringify(written.type);
+    return createDiagnostic({ code: "MG113", format: { tool, found }, location: ctx.at(["outputSchema", "type"]) });
+  }
+  return createDiagnostic({ code: "MG113", messageId: "noType", format: { tool }, location: ctx.at(["outputSchema"], "key") });
+}
+
+function locateIn(value: unknown, path: readonly (string | number)[]): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (typeof current !== "object" || current === null || !Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
 }
 
 function isInputObject(node: SchemaNode): boolean {

@@ -53,7 +53,7 @@ describe("the generator's identity in the build cache", () => {
     dirs.push(dir);
     expect(answeredFromCache(dir)).toBe(false);
     expect(answeredFromCache(dir)).toBe(true);
-    const code = path.join(REPO_ROOT, "dist", "emit", "tools", "ts-names");
+    const code = path.join(REPO_ROOT, "dist", "spec", "ts-names");
     expect(edited(`${code}.d.ts`, () => answeredFromCache(dir))).toBe(true);
     expect(edited(`${code}.js.map`, () => answeredFromCache(dir))).toBe(true);
     // A reinstalled mcp-gen (new times, same bytes), as on a fresh CI machine: its identity is the same.

@@ -93,4 +93,45 @@ describe("partial runs", () => {
     // What the separate process recorded answers the next run.
     expect((await generate({ cwd: dir })).cached).toBe(true);
   });
+
+  it("loads the tokenizer only for a tools/list entry whose count is not remembered", async () => {
+    const dir = await recorded();
+    const loadsTokenizer = async (): Promise<{ changed: string[]; tokenizer: boolean }> => {
+      const script = `
+        import { generate } from ${JSON.stringify(path.join(process.cwd(), "dist", "build", "generate.js"))};
+        const run = await generate({ cwd: ${JSON.stringify(dir)} });
+        const { createRequire } = await import("node:module");
+        const loaded = Object.keys(createRequire(import.meta.url).cache);
+        console.log(JSON.stringify({ changed: run.changedSpecs, exitCode: run.exitCode, tokenizer: loaded.some((f) => f.includes("gpt-tokenizer")) }));
+      `;
+      const { execFileSync } = await import("node:child_process");
+      // Counted in this thread (MCP_GEN_COUNT_WORKER=0), so its modules show whether it counted.
+      const env = { ...process.env, MCP_GEN_COUNT_WORKER: "0" };
+      const { exitCode, ...out } = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", env }));
+      expect(exitCode).toBe(0);
+      return out;
+    };
+    // An example is no part of the entry: every count (the docs show them) is the recorded one.
+    edit(dir, "specs/echo.yaml", (text) =>
+      text.replace("input: { text: hello }\n    output: { text: hello }", "input: { text: hi }\n    output: { text: hi }"),
+    );
+    expect(await loadsTokenizer()).toEqual({ changed: ["specs/echo.yaml"], tokenizer: false });
+    // A new description is: that entry is counted again.
+    edit(dir, "specs/add.yaml", (text) => text.replace("Add two numbers.", "Add two numbers together."));
+    expect(await loadsTokenizer()).toEqual({ changed: ["specs/add.yaml"], tokenizer: true });
+  });
+
+  it("counts on a second thread (the default from dist/) exactly as in this one", async () => {
+    const catalogs: string[] = [];
+    for (const worker of ["1", "0"]) {
+      const dir = tempProject("count-worker", { "package.json": JSON.stringify({ name: "count-demo", version: "1.0.0" }), ...SPECS });
+      projects.push(dir);
+      const { execFileSync } = await import("node:child_process");
+      const env = { ...process.env, MCP_GEN_COUNT_WORKER: worker, MCP_GEN_NO_CACHE: "1" };
+      execFileSync(process.execPath, [path.join(process.cwd(), "dist", "cli.js"), "generate", "-q"], { cwd: dir, env });
+      catalogs.push(readFileSync(path.join(dir, "generated", "docs", "catalog.json"), "utf8"));
+    }
+    expect(JSON.parse(catalogs[0]).tokens.total).toBeGreaterThan(0);
+    expect(catalogs[0]).toBe(catalogs[1]);
+  });
 });

@@ -140,7 +140,7 @@ describe("generate --watch", () => {
       // An edit of a file the spec `$ref`s (ignored as a spec, watched as a source).
       writeFiles(dir, { "specs/schemas/message.yaml": MESSAGE("body") });
       await nextRun("a $ref'd file edit");
-      expect(read(dir, "generated/tools/ping.ts")).toMatch(/\bbody\?: string/);
+      expect(read(dir, "generated/schemas.ts")).toMatch(/\bbody\?: string/);
 
       // A broken spec: its diagnostic, nothing written, still watching.
       const before = snapshotTree(dir);
@@ -215,7 +215,7 @@ describe("generate --watch: what else it listens for", () => {
     // Neither shared/ nor shared/types/ exists yet.
     mkdirSync(path.join(dir, "shared/types"), { recursive: true });
     writeFiles(dir, { "shared/types/message.yaml": MESSAGE("text") });
-    await until("generated/tools/ping.ts with the $ref'd property", () => /\btext\?: string/.test(read(dir, "generated/tools/ping.ts")));
+    await until("generated/schemas.ts with the $ref'd property", () => /\btext\?: string/.test(read(dir, "generated/schemas.ts")));
 
     writeFiles(dir, { "package.json": JSON.stringify({ name: "watch-missing", version: "2.0.0", type: "module" }) });
     await until("the new version in generated/server.ts", () => read(dir, "generated/server.ts").includes('"2.0.0"'));

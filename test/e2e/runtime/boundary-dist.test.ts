@@ -68,6 +68,22 @@ describe("the runtime's import boundary", () => {
     expect(generatorModules).toEqual([]);
   });
 
+  it("dist/runtime/client.js (mcp-gen/runtime/client) loads nothing of the server runtime, the server SDK or the generator", () => {
+    const loaded = modulesLoadedBy(path.join(REPO_ROOT, "dist", "runtime", "client.js"));
+    expect(loaded.some((l) => l.endsWith("/dist/runtime/client.js"))).toBe(true);
+    for (const name of [...GENERATOR_PACKAGES, "@modelcontextprotocol/server", "@modelcontextprotocol/node"]) {
+      expect(loaded.filter((l) => mentionsPackage(l, name))).toEqual([]);
+    }
+    const distRoot = pathToFileURL(path.join(REPO_ROOT, "dist")).href + "/";
+    const serverModules = loaded.filter((l) => l.startsWith(distRoot) && !/\/dist\/runtime\/(client|validation-message|types)\.js$/.test(l));
+    expect(serverModules).toEqual([]);
+  });
+
+  it("dist/runtime/index.js (a server) does not load the SDK's client", () => {
+    const loaded = modulesLoadedBy(path.join(REPO_ROOT, "dist", "runtime", "index.js"));
+    expect(loaded.filter((l) => mentionsPackage(l, "@modelcontextprotocol/client"))).toEqual([]);
+  });
+
   it("the same recorder does see generator packages when the generator is loaded (it can fail)", () => {
     // The templates module imports handlebars as it loads (generate.js itself imports its stages lazily).
     const loaded = modulesLoadedBy(path.join(REPO_ROOT, "dist", "emit", "shared", "templates.js"));

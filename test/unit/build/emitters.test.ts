@@ -44,6 +44,7 @@ describe("the emitters", () => {
       "registry",
       "handlers interface",
       "server",
+      "client",
       "examples",
       "docs",
       "handler stubs",
@@ -55,7 +56,7 @@ describe("the emitters", () => {
     const second = await emitAll(model, await context());
     expect(second).toEqual(first);
     expect(first.files.map((file) => file.path)).toEqual(
-      expect.arrayContaining(["tools/get_weather.ts", "validators.js", "registry.ts", "handlers.ts", "server.ts", "get_weather.ts", "index.ts"]),
+      expect.arrayContaining(["tools/get_weather.ts", "validators.js", "registry.ts", "handlers.ts", "server.ts", "client.ts", "get_weather.ts", "index.ts"]),
     );
     const each = await context();
     const separately = [];

@@ -108,7 +108,14 @@ describe("partial runs", () => {
     edit(dir, "specs/add.yaml", (text) => text.replace("Add two numbers.", "Adds two numbers together."));
     const run = await generateBoth(dir);
     expect(run.changedSpecs).toEqual(["specs/add.yaml"]);
-    expect(run.written).toEqual(["generated/docs/add_numbers.md", "generated/docs/catalog.json", "generated/docs/index.md", "generated/tools/add_numbers.ts"]);
+    // The client's doc comments carry the description.
+    expect(run.written).toEqual([
+      "generated/client.ts",
+      "generated/docs/add_numbers.md",
+      "generated/docs/catalog.json",
+      "generated/docs/index.md",
+      "generated/tools/add_numbers.ts",
+    ]);
     expect(readFileSync(path.join(dir, "generated/tools/add_numbers.ts"), "utf8")).toContain("Adds two numbers together.");
     // Every other output is kept (counted as unchanged), the manifest too.
     expect(run.unchanged).toContain("generated/tools/get_weather.ts");
@@ -155,14 +162,22 @@ describe("partial runs", () => {
           return [file, renderedBy.get(run)?.includes(template) ? action : action === "unchanged" ? "keep" : `${action}, unrendered`];
         }),
       );
-    // A schema and a later sentence of a description: none of the three shows either.
+    // A schema and a later sentence of a description: neither the registry nor the handlers
+    // interface shows either; the index shows the list's token count, which both change.
     edit(dir, "specs/add.yaml", (text) =>
       text.replace("Add two numbers.", "Add two numbers. Both are required.").replace("b: { type: number }", "b: { type: integer }"),
     );
+    expect(actions(await generateBoth(dir))).toEqual({ "generated/registry.ts": "keep", "generated/handlers.ts": "keep", "generated/docs/index.md": "update" });
+    // An example is in none of the three (nor in the token count).
+    edit(dir, "specs/add.yaml", (text) => `${text}examples:\n  - input: { a: 1, b: 2 }\n`);
     expect(actions(await generateBoth(dir))).toEqual({ "generated/registry.ts": "keep", "generated/handlers.ts": "keep", "generated/docs/index.md": "keep" });
     // An output schema gives the tool an output validator, which the registry names.
     edit(dir, "specs/add.yaml", (text) => `${text}outputSchema:\n  type: object\n  properties:\n    sum: { type: number }\n`);
-    expect(actions(await generateBoth(dir))).toEqual({ "generated/registry.ts": "update", "generated/handlers.ts": "keep", "generated/docs/index.md": "keep" });
+    expect(actions(await generateBoth(dir))).toEqual({
+      "generated/registry.ts": "update",
+      "generated/handlers.ts": "keep",
+      "generated/docs/index.md": "update",
+    });
     expect(readFileSync(path.join(dir, "generated/registry.ts"), "utf8")).toContain("validateOutput: validateAddNumbersOutput,");
     // A title is in the index's table, and nowhere in the registry.
     edit(dir, "specs/add.yaml", (text) => text.replace("annotations: { readOnlyHint: true }", "annotations: { readOnlyHint: true, title: Adder }"));

@@ -29,6 +29,21 @@ describe("config fields", () => {
     });
   });
 
+  it("reads budget, with where each limit is written (the findings point there)", () => {
+    const dir = project({ "mcp-gen.config.yaml": "budget:\n  perTool: 800\n  total: 8000\n" });
+    const { config, diagnostics } = resolveConfig({ cwd: dir });
+    expect(diagnostics).toEqual([]);
+    expect(config?.budget).toEqual({
+      perTool: 800,
+      total: 8000,
+      at: {
+        perTool: expect.objectContaining({ file: "mcp-gen.config.yaml", line: 2, column: 12 }),
+        total: expect.objectContaining({ file: "mcp-gen.config.yaml", line: 3, column: 10 }),
+      },
+    });
+    expect(resolveConfig({ cwd: project({ "mcp-gen.config.yaml": "out: gen\n" }) }).config?.budget).toEqual({});
+  });
+
   it("a docs.out outside out is kept for `mcp-gen docs`, with a warning that generate writes inside out", () => {
     const dir = project({ "mcp-gen.config.yaml": "out: gen\ndocs:\n  out: site\n" });
     const { config, diagnostics } = resolveConfig({ cwd: dir });
@@ -72,6 +87,10 @@ describe("config fields", () => {
     ],
     ["a bad severity", "lint:\n  rules: { MG104: loud }\n", { line: 2, column: 19 }, /`lint.rules` must map/, undefined],
     ["a negative maxWarnings", "lint: { maxWarnings: -1 }\n", { line: 1, column: 22 }, /`lint.maxWarnings` must be a whole number/, undefined],
+    ["a budget of 0 tokens", "budget:\n  perTool: 0\n", { line: 2, column: 12 }, /`budget.perTool` must be a whole number of tokens, 1 or more/, undefined],
+    ["a budget that is not a number", "budget: { total: lots }\n", { line: 1, column: 18 }, /`budget.total` must be a whole number of tokens/, undefined],
+    ["a budget that is not a mapping", "budget: 500\n", { line: 1, column: 9 }, /`budget` must be a mapping with `perTool` and `total`/, undefined],
+    ["an unknown budget field", "budget: { perTol: 500 }\n", { line: 1, column: 19 }, /unknown field `budget.perTol`/, "did you mean `perTool`?"],
     [
       "a maxToolNameLength of 0",
       "lint: { maxToolNameLength: 0 }\n",

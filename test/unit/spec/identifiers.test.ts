@@ -40,8 +40,11 @@ describe("toolIdentifiers", () => {
     expect(toolIdentifiers(name)).toEqual({
       pascal,
       handler,
+      // The client's method is the camelCase name as is: a property may be a reserved word.
+      method: definition.replace(/Tool$/, ""),
       file,
       inputType: `${pascal}Input`,
+      argumentsType: `${pascal}Arguments`,
       outputType: `${pascal}Output`,
       handlerType: `${pascal}Handler`,
       definition,
@@ -179,6 +182,8 @@ describe("checkIdentifierCollisions", () => {
 
 describe("names that would clash with what generated files declare or import", () => {
   test.each([
+    ["delete", { handler: "deleteHandler", method: "delete" }],
+    ["constructor", { handler: "constructorHandler", method: "constructor" }],
     ["tool", { pascal: "ToolTool", handlerType: "ToolToolHandler", handler: "tool" }],
     ["handlers", { pascal: "Handlers", handler: "handlersHandler" }],
   ])("%s", (name, expected) => {

@@ -17,6 +17,8 @@ import { counted } from "../../../util/counted.js";
 import { descriptionHtml, escapeHtml, slug } from "./escape.js";
 import { SCRIPT } from "./script.js";
 import { STYLE } from "./style.js";
+import { contextCostSentence, countedHere, listCostPhrase, type ToolTokensOf } from "../token-cost.js";
+import type { ToolTokens } from "../../../spec/token-count.js";
 
 export interface HtmlPage {
   /** Relative to the reference's folder. */
@@ -24,15 +26,19 @@ export interface HtmlPage {
   contents: string;
 }
 
-export function renderHtmlSite(model: ProjectModel, schemas: CompiledSchemas = new CompiledSchemas()): HtmlPage[] {
-  return htmlPages(model, schemas).map((page) => ({ path: page.path, contents: page.render() }));
+export function renderHtmlSite(model: ProjectModel, schemas: CompiledSchemas = new CompiledSchemas(), tokens: ToolTokensOf = countedHere()): HtmlPage[] {
+  return htmlPages(model, schemas, tokens).map((page) => ({ path: page.path, contents: page.render() }));
 }
 
 /** The reference's pages, each rendered when asked. */
-export function htmlPages(model: ProjectModel, schemas: CompiledSchemas = new CompiledSchemas()): Array<{ path: string; render: () => string }> {
+export function htmlPages(
+  model: ProjectModel,
+  schemas: CompiledSchemas = new CompiledSchemas(),
+  tokens: ToolTokensOf = countedHere(),
+): Array<{ path: string; render: () => string }> {
   return [
-    ...model.tools.map((tool) => ({ path: `${tool.ids.file}.html`, render: () => toolPage(model, tool, schemas) })),
-    { path: "index.html", render: () => indexPage(model) },
+    ...model.tools.map((tool) => ({ path: `${tool.ids.file}.html`, render: () => toolPage(model, tool, schemas, tokens(tool)) })),
+    { path: "index.html", render: () => indexPage(model, listCostPhrase(model, tokens, htmlCode)) },
   ];
 }
 
@@ -58,6 +64,11 @@ ${options.script ? `<script>${SCRIPT}</script>\n` : ""}</body>
 `;
 }
 
+/** A name in code type, escaped. */
+function htmlCode(text: string): string {
+  return `<code>${escapeHtml(text)}</code>`;
+}
+
 // --- Index ---------------------------------------------------------------------------
 
 const FILTERS: Array<{ attribute: string; label: string }> = [
@@ -67,7 +78,7 @@ const FILTERS: Array<{ attribute: string; label: string }> = [
   { attribute: "data-closed-world", label: "Closed world" },
 ];
 
-function indexPage(model: ProjectModel): string {
+function indexPage(model: ProjectModel, listCost: string): string {
   const count = counted(model.tools.length, "tool");
   const tags = [...new Set(model.tools.flatMap((tool) => tool.tags))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const tagSelect =
@@ -96,7 +107,7 @@ ${group.tools.map(toolCard).join("\n")}
     )
     .join("\n");
   const body = `<h1>${escapeHtml(model.server.name)}</h1>
-<p class="meta">Version <code>${escapeHtml(model.server.version)}</code>, ${count}.</p>
+<p class="meta">Version <code>${escapeHtml(model.server.version)}</code>, ${count}, ${listCost}.</p>
 ${search}
 ${groups}
 <p id="search-empty" hidden>No tool matches.</p>
@@ -147,7 +158,7 @@ function badgeTone(badge: Badge): string {
 
 // --- Tool pages ----------------------------------------------------------------------
 
-function toolPage(model: ProjectModel, tool: ToolModel, schemas: CompiledSchemas): string {
+function toolPage(model: ProjectModel, tool: ToolModel, schemas: CompiledSchemas, tokens: ToolTokens): string {
   const annotations = tool.wire.annotations ?? {};
   const { badges, ignored } = toolBadges(annotations);
   const title = toolTitle(tool);
@@ -182,6 +193,7 @@ ${
 <h1>${escapeHtml(title)}</h1>
 <p class="meta"><code>${escapeHtml(tool.name)}</code>${tool.sources[0] ? ` · defined in <code>${escapeHtml(tool.sources[0])}</code>` : ""}${tool.tags.map((tag) => ` <span class="tag">${escapeHtml(tag)}</span>`).join("")}</p>
 ${badgeList(badges)}
+<p class="meta">Context cost: ${contextCostSentence(tokens, htmlCode)}.</p>
 ${tool.wire.description?.trim() ? descriptionHtml(tool.wire.description) : ""}
 <h2 id="behaviour">Behaviour</h2>
 <dl class="behaviour">

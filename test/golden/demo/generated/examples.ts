@@ -127,7 +127,7 @@ export const examples: readonly ToolExampleCase[] = [
   {
     tool: "get_weather",
     title: "New York",
-    location: "specs/get_weather.yaml:28:5",
+    location: "specs/get_weather.yaml:22:5",
     input: {
       "location": "New York"
     },
@@ -140,7 +140,7 @@ export const examples: readonly ToolExampleCase[] = [
   {
     tool: "get_weather",
     title: "location is required",
-    location: "specs/get_weather.yaml:31:5",
+    location: "specs/get_weather.yaml:25:5",
     input: {},
     error: true,
   },

@@ -522,6 +522,12 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.rows === undefined){
+data.rows = 1000;
+}
+if(data.batchSize === undefined){
+data.batchSize = 250;
+}
 if(data.table === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "table"},message:"must have required property '"+"table"+"'"};
 if(vErrors === null){
@@ -567,7 +573,6 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.rows !== undefined){
 let data1 = data.rows;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 const err4 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -601,8 +606,6 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-if(data.batchSize !== undefined){
 let data2 = data.batchSize;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 const err7 = {instancePath:instancePath+"/batchSize",schemaPath:"#/properties/batchSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -634,7 +637,6 @@ else {
 vErrors.push(err9);
 }
 errors++;
-}
 }
 }
 }
@@ -975,6 +977,9 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.units === undefined){
+data.units = "metric";
+}
 if(data.location === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
@@ -1009,7 +1014,6 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.units !== undefined){
 let data1 = data.units;
 if(typeof data1 !== "string"){
 const err3 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1030,7 +1034,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
 }
 }
 else {
@@ -1600,6 +1603,9 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.limit === undefined){
+data.limit = 5;
+}
 if(data.query === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
@@ -1647,7 +1653,6 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.limit !== undefined){
 let data1 = data.limit;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1679,7 +1684,6 @@ else {
 vErrors.push(err6);
 }
 errors++;
-}
 }
 }
 }

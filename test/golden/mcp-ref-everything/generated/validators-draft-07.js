@@ -56,6 +56,9 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.includeImage === undefined){
+data.includeImage = false;
+}
 if(data.messageType === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageType"},message:"must have required property '"+"messageType"+"'"};
 if(vErrors === null){
@@ -89,7 +92,6 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.includeImage !== undefined){
 if(typeof data.includeImage !== "boolean"){
 const err3 = {instancePath:instancePath+"/includeImage",schemaPath:"#/properties/includeImage/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -99,7 +101,6 @@ else {
 vErrors.push(err3);
 }
 errors++;
-}
 }
 }
 else {
@@ -149,7 +150,9 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.count !== undefined){
+if(data.count === undefined){
+data.count = 3;
+}
 let data0 = data.count;
 if(typeof data0 == "number"){
 if(data0 > 10 || isNaN(data0)){
@@ -184,7 +187,6 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
 else {
 const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -209,7 +211,12 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resourceType !== undefined){
+if(data.resourceType === undefined){
+data.resourceType = "Text";
+}
+if(data.resourceId === undefined){
+data.resourceId = 1;
+}
 let data0 = data.resourceType;
 if(typeof data0 !== "string"){
 const err0 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -231,8 +238,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data.resourceId !== undefined){
 if(!(typeof data.resourceId == "number")){
 const err2 = {instancePath:instancePath+"/resourceId",schemaPath:"#/properties/resourceId/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -242,7 +247,6 @@ else {
 vErrors.push(err2);
 }
 errors++;
-}
 }
 }
 else {
@@ -504,7 +508,15 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
+if(data.name === undefined){
+data.name = "README.md.gz";
+}
+if(data.data === undefined){
+data.data = "https://raw.githubusercontent.com/modelcontextprotocol/servers/refs/heads/main/README.md";
+}
+if(data.outputType === undefined){
+data.outputType = "resourceLink";
+}
 if(typeof data.name !== "string"){
 const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -515,8 +527,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.data !== undefined){
 let data1 = data.data;
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
@@ -540,8 +550,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.outputType !== undefined){
 let data2 = data.outputType;
 if(typeof data2 !== "string"){
 const err3 = {instancePath:instancePath+"/outputType",schemaPath:"#/properties/outputType/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -562,7 +570,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
 }
 }
 else {
@@ -589,6 +596,9 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ambiguous === undefined){
+data.ambiguous = false;
+}
 if(data.topic === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'"};
 if(vErrors === null){
@@ -611,7 +621,6 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.ambiguous !== undefined){
 if(typeof data.ambiguous !== "boolean"){
 const err2 = {instancePath:instancePath+"/ambiguous",schemaPath:"#/properties/ambiguous/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -621,7 +630,6 @@ else {
 vErrors.push(err2);
 }
 errors++;
-}
 }
 }
 else {
@@ -656,7 +664,12 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.duration !== undefined){
+if(data.duration === undefined){
+data.duration = 10;
+}
+if(data.steps === undefined){
+data.steps = 5;
+}
 if(!(typeof data.duration == "number")){
 const err0 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -667,8 +680,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.steps !== undefined){
 if(!(typeof data.steps == "number")){
 const err1 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -678,7 +689,6 @@ else {
 vErrors.push(err1);
 }
 errors++;
-}
 }
 }
 else {
@@ -705,6 +715,9 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.maxTokens === undefined){
+data.maxTokens = 100;
+}
 if(data.prompt === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
 if(vErrors === null){
@@ -727,7 +740,6 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.maxTokens !== undefined){
 if(!(typeof data.maxTokens == "number")){
 const err2 = {instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -737,7 +749,6 @@ else {
 vErrors.push(err2);
 }
 errors++;
-}
 }
 }
 else {
@@ -767,6 +778,12 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.message === undefined){
+data.message = "Please open the link to complete this action.";
+}
+if(data.errorPath === undefined){
+data.errorPath = false;
+}
 if(data.url === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
@@ -802,7 +819,6 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.message !== undefined){
 if(typeof data.message !== "string"){
 const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -812,7 +828,6 @@ else {
 vErrors.push(err3);
 }
 errors++;
-}
 }
 if(data.elicitationId !== undefined){
 if(typeof data.elicitationId !== "string"){
@@ -826,7 +841,6 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.errorPath !== undefined){
 if(typeof data.errorPath !== "boolean"){
 const err5 = {instancePath:instancePath+"/errorPath",schemaPath:"#/properties/errorPath/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -836,7 +850,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
 }
 }
 else {

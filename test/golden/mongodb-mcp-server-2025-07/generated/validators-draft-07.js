@@ -1199,6 +1199,9 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.limit === undefined){
+data.limit = 10;
+}
 if(data.database === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "database"},message:"must have required property '"+"database"+"'"};
 if(vErrors === null){
@@ -1295,7 +1298,6 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.limit !== undefined){
 if(!(typeof data.limit == "number")){
 const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -1305,7 +1307,6 @@ else {
 vErrors.push(err8);
 }
 errors++;
-}
 }
 if(data.sort !== undefined){
 let data5 = data.sort;
@@ -1506,6 +1507,12 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+data.type = "global";
+}
+if(data.limit === undefined){
+data.limit = 50;
+}
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "limit"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -1518,7 +1525,6 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
 const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1540,8 +1546,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.limit !== undefined){
 let data1 = data.limit;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1576,7 +1580,6 @@ errors++;
 }
 }
 }
-}
 else {
 const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -1601,6 +1604,9 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dropTarget === undefined){
+data.dropTarget = false;
+}
 if(data.database === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "database"},message:"must have required property '"+"database"+"'"};
 if(vErrors === null){
@@ -1679,7 +1685,6 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.dropTarget !== undefined){
 if(typeof data.dropTarget !== "boolean"){
 const err7 = {instancePath:instancePath+"/dropTarget",schemaPath:"#/properties/dropTarget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1689,7 +1694,6 @@ else {
 vErrors.push(err7);
 }
 errors++;
-}
 }
 }
 else {

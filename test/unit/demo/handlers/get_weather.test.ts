@@ -6,12 +6,12 @@ import { caught, fakeContext } from "./fake-context.js";
 
 describe("get_weather", () => {
   it.each([
-    { location: "New York", units: undefined, want: { temperature: 22.5, conditions: "Partly cloudy", humidity: 65 } },
+    { location: "New York", units: "metric", want: { temperature: 22.5, conditions: "Partly cloudy", humidity: 65 } },
     { location: "New York", units: "metric", want: { temperature: 22.5, conditions: "Partly cloudy", humidity: 65 } },
     { location: "New York", units: "imperial", want: { temperature: 72.5, conditions: "Partly cloudy", humidity: 65 } },
-    { location: "  new   YORK ", units: undefined, want: { temperature: 22.5, conditions: "Partly cloudy", humidity: 65 } },
-    { location: "NYC", units: undefined, want: { temperature: 22.5, conditions: "Partly cloudy", humidity: 65 } },
-    { location: "Paris, France", units: undefined, want: { temperature: 16, conditions: "Clear", humidity: 58 } },
+    { location: "  new   YORK ", units: "metric", want: { temperature: 22.5, conditions: "Partly cloudy", humidity: 65 } },
+    { location: "NYC", units: "metric", want: { temperature: 22.5, conditions: "Partly cloudy", humidity: 65 } },
+    { location: "Paris, France", units: "metric", want: { temperature: 16, conditions: "Clear", humidity: 58 } },
     { location: "reykjavík", units: "imperial", want: { temperature: 40.1, conditions: "Windy with showers", humidity: 88 } },
     { location: "London", units: "imperial", want: { temperature: 54.5, conditions: "Light rain", humidity: 81 } },
   ] as const)("$location ($units)", async ({ location, units, want }) => {
@@ -21,7 +21,7 @@ describe("get_weather", () => {
   });
 
   it("names the known cities when it has no data", async () => {
-    const call = getWeather({ location: "Atlantis" }, fakeContext());
+    const call = getWeather({ location: "Atlantis", units: "metric" }, fakeContext());
     await expect(call).rejects.toBeInstanceOf(ToolError);
     await expect(call).rejects.toThrow(
       'no weather data for "Atlantis"; known cities: Berlin, Cairo, London, Mumbai, New York, Paris, Reykjavik, San Francisco, Sydney, Tokyo',
@@ -29,7 +29,7 @@ describe("get_weather", () => {
   });
 
   it("does not echo a huge location back in full", async () => {
-    const error = await caught(getWeather({ location: "x".repeat(10_000) }, fakeContext()));
+    const error = await caught(getWeather({ location: "x".repeat(10_000), units: "metric" }, fakeContext()));
     expect(error).toBeInstanceOf(ToolError);
     expect((error as Error).message.length).toBeLessThan(300);
   });

@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import { renderedNow } from "../../../helpers/rendered.js";
 import { emitDocs, type DocsFormat } from "../../../../src/emit/docs/docs.js";
 import { toolTitle } from "../../../../src/emit/docs/catalog.js";
+import { toolTokens } from "../../../../src/spec/token-count.js";
 import type { ProjectModel } from "../../../../src/spec/model.js";
 import { REPO_ROOT } from "../../../helpers/project.js";
 import { demoModel } from "../../../helpers/docs-site.js";
@@ -56,6 +57,7 @@ test("a tool's entry: definition, examples, tags, source, pages per format", () 
     hints: { readOnly: true, destructive: true, idempotent: false, openWorld: true },
     source: "specs/get_weather.yaml",
     pages: { markdown: "get_weather.md", html: "html/get_weather.html" },
+    tokens: toolTokens(tool!.wire),
     definition: tool?.wire,
     examples: [
       { title: "New York", input: { location: "New York" }, output: { temperature: 22.5, conditions: "Partly cloudy", humidity: 65 } },

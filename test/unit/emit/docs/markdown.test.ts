@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { emitDocs } from "../../../../src/emit/docs/docs.js";
+import { toolTokens } from "../../../../src/spec/token-count.js";
 import { typeOf } from "../../../../src/emit/docs/schema-table.js";
 import { codeBlock, escapeBlock, escapeCell, escapeText, firstSentence, inlineCode } from "../../../../src/emit/docs/markdown-text.js";
 import type { JsonValue } from "../../../../src/spec/model.js";
@@ -82,6 +83,8 @@ tags: ["weather"]
 \`get_weather\` · defined in \`specs/get_weather.yaml\` · [all tools](./index.md)
 
 \`Read-only\` \`Open world\` · tags: \`weather\`
+
+Context cost: 123 tokens in \`tools/list\` (\`o200k_base\`; approximate for other models): description 15, schemas 77.
 
 Get current weather for a location.
 Uses a public API.
@@ -207,6 +210,8 @@ sidebar:
 
 \`Not read-only\` \`Not destructive\` \`Idempotent\` \`Closed world\`
 
+Context cost: 247 tokens in \`tools/list\` (\`o200k_base\`; approximate for other models): description 31, schemas 179.
+
 Create a record | or two.
 Supports \`a|b\` keys, &lt;script> &amp; more.
 \`\`\`
@@ -283,7 +288,7 @@ sidebar:
 
 # demo-server
 
-Version \`1.2.3\`, 3 tools.
+Version \`1.2.3\`, 3 tools, 405 tokens in \`tools/list\` (\`o200k_base\`).
 
 ## weather
 
@@ -325,6 +330,8 @@ test("catalog.json: the wire definitions, examples, tags and pages as data, no h
   expect(text).toBe(`${JSON.stringify(catalog, null, 2)}\n`);
   expect(catalog.catalogVersion).toBe(1);
   expect(catalog.server).toEqual({ name: "demo-server", version: "1.2.3" });
+  // The list's count is the sum of the tools' (each counted as its tools/list entry).
+  expect(catalog.tokens).toEqual({ encoding: "o200k_base", total: model.tools.reduce((sum, tool) => sum + toolTokens(tool.wire).total, 0) });
   expect(catalog.tools.map((tool: { name: string }) => tool.name)).toEqual(["create_record", "get_weather", "github.create-issue"]);
   expect(catalog.tools[1]).toEqual({
     name: "get_weather",
@@ -334,6 +341,7 @@ test("catalog.json: the wire definitions, examples, tags and pages as data, no h
     hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
     source: "specs/get_weather.yaml",
     pages: { markdown: "get_weather.md" },
+    tokens: toolTokens(model.tools[1].wire),
     definition: model.tools[1].wire,
     examples: [
       { title: "New York", input: { location: "New York" }, output: { temperature: 22.5, conditions: "Partly cloudy" } },
@@ -366,14 +374,16 @@ describe("formats and folders", () => {
 test("zero tools", () => {
   const empty = renderedNow(emitDocs(projectModel([])));
   expect(empty.map((f) => f.path)).toEqual(["docs/index.md", "docs/catalog.json"]);
-  expect(empty[0].contents).toContain("# demo-server\n\nVersion `1.2.3`, 0 tools.\n\n## Connect a client\n");
-  expect(empty[1].contents).toBe('{\n  "catalogVersion": 1,\n  "server": {\n    "name": "demo-server",\n    "version": "1.2.3"\n  },\n  "tools": []\n}\n');
+  expect(empty[0].contents).toContain("# demo-server\n\nVersion `1.2.3`, 0 tools, 0 tokens in `tools/list` (`o200k_base`).\n\n## Connect a client\n");
+  expect(empty[1].contents).toBe(
+    '{\n  "catalogVersion": 1,\n  "server": {\n    "name": "demo-server",\n    "version": "1.2.3"\n  },\n  "tokens": {\n    "encoding": "o200k_base",\n    "total": 0\n  },\n  "tools": []\n}\n',
+  );
 });
 
 test("a tool without parameters or description", () => {
   const page = renderedNow(emitDocs(projectModel([{ wire: { name: "ping" } }])))[0].contents;
   expect(page).toContain(
-    "`ping` · defined in `specs/ping.yaml` · [all tools](./index.md)\n\n`Not read-only` `Destructive` `Not idempotent` `Open world`\n\n## Behaviour\n",
+    "`ping` · defined in `specs/ping.yaml` · [all tools](./index.md)\n\n`Not read-only` `Destructive` `Not idempotent` `Open world`\n\nContext cost: 12 tokens in `tools/list` (`o200k_base`; approximate for other models): description 0, schemas 8.\n\n## Behaviour\n",
   );
   expect(page).toContain("## Parameters\n\nNo parameters.\n\n## Output\n");
   expect(page).toContain("## Examples\n\nNone.\n");

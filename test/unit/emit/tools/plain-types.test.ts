@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { directDeclarations } from "../../../../src/emit/tools/direct-types.js";
-import { jsttDeclarations, outputTypeName, typesInput } from "../../../../src/emit/tools/tool-modules.js";
+import { jsttDeclarations, argumentsTypeName, outputTypeName, typesInput } from "../../../../src/emit/tools/tool-modules.js";
 import type { JsonObject, JsonValue } from "../../../../src/spec/model.js";
 import { corpusToolModels } from "../../../helpers/project-model.js";
 import { seedNote, testSeed } from "../../../helpers/rng.js";
@@ -162,7 +162,7 @@ describe("directDeclarations", () => {
     const mismatches: string[] = [];
     for (const tool of tools) {
       const schema = typesInput(tool);
-      const mine = directDeclarations(schema, tool.ids.inputType, outputTypeName(tool));
+      const mine = directDeclarations(schema, tool.ids.inputType, outputTypeName(tool), argumentsTypeName(tool));
       if (mine === undefined) continue;
       plain++;
       if (mine !== (await jsttDeclarations(structuredClone(schema), tool.ids.inputType))) mismatches.push(tool.name);

@@ -8,7 +8,7 @@ import { rendered } from "../../../helpers/rendered.js";
 /** The type declarations of a generated tool file: between the import and the wire definition. */
 function declarationsOf(contents: string): string {
   const start = contents.indexOf("\n\n") + 2;
-  const end = contents.indexOf("\n\n/** `");
+  const end = contents.search(/\n\n\/\*\* (`|What a caller sends)/);
   return contents.slice(start, end);
 }
 
@@ -35,8 +35,71 @@ const cases: Array<[string, { input: JsonObject; output?: JsonObject; want: stri
    * City name
    */
   location: string
+  units: ("metric" | "imperial")
+  [k: string]: unknown | undefined
+}
+
+export interface GetWeatherArguments {
+  /**
+   * City name
+   */
+  location: string
   units?: ("metric" | "imperial")
   [k: string]: unknown | undefined
+}`,
+    },
+  ],
+  [
+    // What ajv's useDefaults fills in: a nested default when its object is there (or has a
+    // default of its own, which ajv fills in first), each array item's, nothing under anyOf.
+    "defaults: required for the handler where the validator fills them in, optional for callers",
+    {
+      input: {
+        type: "object",
+        properties: {
+          opts: { type: "object", properties: { depth: { type: "integer", default: 1 } } },
+          cfg: { type: "object", default: {}, properties: { mode: { type: "string", default: "fast" } } },
+          list: { type: "array", items: { type: "object", properties: { x: { type: "number", default: 0 } } } },
+          u: { anyOf: [{ type: "object", properties: { z: { type: "number", default: 1 } } }] },
+        },
+        additionalProperties: false,
+      },
+      want: `export interface GetWeatherInput {
+  opts?: {
+    depth: number
+    [k: string]: unknown | undefined
+  }
+  cfg: {
+    mode: string
+    [k: string]: unknown | undefined
+  }
+  list?: {
+    x: number
+    [k: string]: unknown | undefined
+  }[]
+  u?: {
+    z?: number
+    [k: string]: unknown | undefined
+  }
+}
+
+export interface GetWeatherArguments {
+  opts?: {
+    depth?: number
+    [k: string]: unknown | undefined
+  }
+  cfg?: {
+    mode?: string
+    [k: string]: unknown | undefined
+  }
+  list?: {
+    x?: number
+    [k: string]: unknown | undefined
+  }[]
+  u?: {
+    z?: number
+    [k: string]: unknown | undefined
+  }
 }`,
     },
   ],
@@ -104,6 +167,13 @@ const cases: Array<[string, { input: JsonObject; output?: JsonObject; want: stri
         required: ["repo_path"],
       },
       want: `export interface GetWeatherInput {
+  repo_path: string
+  max_count: (number | null)
+  weight_kg?: number
+  [k: string]: unknown | undefined
+}
+
+export interface GetWeatherArguments {
   repo_path: string
   max_count?: (number | null)
   weight_kg?: number
@@ -387,6 +457,24 @@ export interface Address {
    */
   short?: unknown
   day?: unknown
+  three: unknown
+  other?: unknown
+  typed?: string
+  bag?: {
+    [k: string]: unknown | undefined
+  }
+  [k: string]: unknown | undefined
+}
+
+export interface GetWeatherArguments {
+  cond?: unknown
+  either?: (number | "negative")
+  half?: unknown
+  /**
+   * Any value; strings at least 2 long.
+   */
+  short?: unknown
+  day?: unknown
   three?: unknown
   other?: unknown
   typed?: string
@@ -449,6 +537,9 @@ export interface CalculateBmiOutput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a \`default\`. */
+export type CalculateBmiArguments = CalculateBmiInput;
+
 /** \`calculate_bmi\` exactly as \`tools/list\` sends it. */
 export const calculateBmiTool: ToolDefinition = {
   "name": "calculate_bmi",
@@ -503,7 +594,7 @@ export type CalculateBmiHandler = ToolHandler<CalculateBmiInput, CalculateBmiOut
     };
     const [file] = await rendered(emitToolModules(projectOf([modelFromWire(wire)])));
     const names = [...file.contents.matchAll(/^export (?:interface|type|const) (\w+)/gm)].map((match) => match[1]);
-    expect(names).toEqual(["MergeInput", "Item", "MergeInputItem", "MergeOutputItem", "MergeOutput", "mergeTool", "MergeHandler"]);
+    expect(names).toEqual(["MergeInput", "Item", "MergeInputItem", "MergeOutputItem", "MergeOutput", "MergeArguments", "mergeTool", "MergeHandler"]);
   });
 
   it("does not follow refs that leave the schema", async () => {

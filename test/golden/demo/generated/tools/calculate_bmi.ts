@@ -24,6 +24,9 @@ export interface CalculateBmiOutput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type CalculateBmiArguments = CalculateBmiInput;
+
 /** `calculate_bmi` exactly as `tools/list` sends it. */
 export const calculateBmiTool: ToolDefinition = {
   "name": "calculate_bmi",

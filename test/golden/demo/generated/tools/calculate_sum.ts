@@ -12,6 +12,9 @@ export interface CalculateSumInput {
   b: number
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type CalculateSumArguments = CalculateSumInput;
+
 /** `calculate_sum` exactly as `tools/list` sends it. */
 export const calculateSumTool: ToolDefinition = {
   "name": "calculate_sum",

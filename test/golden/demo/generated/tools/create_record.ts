@@ -19,6 +19,9 @@ export interface CreateRecordInput {
   }
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type CreateRecordArguments = CreateRecordInput;
+
 /** `create_record` exactly as `tools/list` sends it. */
 export const createRecordTool: ToolDefinition = {
   "name": "create_record",

@@ -9,6 +9,21 @@ export interface ExportRecordsInput {
   /**
    * How many rows to export
    */
+  rows: number
+  /**
+   * Rows written per batch
+   */
+  batchSize: number
+}
+
+export interface ExportRecordsArguments {
+  /**
+   * Table to export
+   */
+  table: ("customers" | "orders" | "invoices")
+  /**
+   * How many rows to export
+   */
   rows?: number
   /**
    * Rows written per batch

@@ -29,6 +29,9 @@ export interface GenerateFantasyCharacterOutput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type GenerateFantasyCharacterArguments = GenerateFantasyCharacterInput;
+
 /** `generate_fantasy_character` exactly as `tools/list` sends it. */
 export const generateFantasyCharacterTool: ToolDefinition = {
   "name": "generate_fantasy_character",

@@ -17,6 +17,9 @@ export interface LaunchConfettiInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type LaunchConfettiArguments = LaunchConfettiInput;
+
 /** `launch_confetti` exactly as `tools/list` sends it. */
 export const launchConfettiTool: ToolDefinition = {
   "name": "launch_confetti",

@@ -9,6 +9,17 @@ export interface WebSearchInput {
   /**
    * How many results to return
    */
+  limit: number
+}
+
+export interface WebSearchArguments {
+  /**
+   * What to search for
+   */
+  query: string
+  /**
+   * How many results to return
+   */
   limit?: number
 }
 

@@ -9,6 +9,9 @@ export interface EchoInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type EchoArguments = EchoInput;
+
 /** `echo` exactly as `tools/list` sends it. */
 export const echoTool: ToolDefinition = {
   "name": "echo",

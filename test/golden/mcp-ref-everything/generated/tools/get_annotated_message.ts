@@ -9,6 +9,18 @@ export interface GetAnnotatedMessageInput {
   /**
    * Whether to include an example image
    */
+  includeImage: boolean
+  [k: string]: unknown | undefined
+}
+
+export interface GetAnnotatedMessageArguments {
+  /**
+   * Type of message to demonstrate different annotation patterns
+   */
+  messageType: ("error" | "success" | "debug")
+  /**
+   * Whether to include an example image
+   */
   includeImage?: boolean
   [k: string]: unknown | undefined
 }

@@ -5,6 +5,9 @@ export interface GetEnvInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type GetEnvArguments = GetEnvInput;
+
 /** `get-env` exactly as `tools/list` sends it. */
 export const getEnvTool: ToolDefinition = {
   "name": "get-env",

@@ -5,6 +5,14 @@ export interface GetResourceLinksInput {
   /**
    * Number of resource links to return (1-10)
    */
+  count: number
+  [k: string]: unknown | undefined
+}
+
+export interface GetResourceLinksArguments {
+  /**
+   * Number of resource links to return (1-10)
+   */
   count?: number
   [k: string]: unknown | undefined
 }

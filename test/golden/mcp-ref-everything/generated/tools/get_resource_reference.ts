@@ -2,6 +2,15 @@
 import type { ToolDefinition, ToolHandler } from "mcp-gen/runtime";
 
 export interface GetResourceReferenceInput {
+  resourceType: ("Text" | "Blob")
+  /**
+   * ID of the text resource to fetch
+   */
+  resourceId: number
+  [k: string]: unknown | undefined
+}
+
+export interface GetResourceReferenceArguments {
   resourceType?: ("Text" | "Blob")
   /**
    * ID of the text resource to fetch

@@ -5,6 +5,9 @@ export interface GetRootsListInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type GetRootsListArguments = GetRootsListInput;
+
 /** `get-roots-list` exactly as `tools/list` sends it. */
 export const getRootsListTool: ToolDefinition = {
   "name": "get-roots-list",

@@ -24,6 +24,9 @@ export interface GetStructuredContentOutput {
   humidity: number
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type GetStructuredContentArguments = GetStructuredContentInput;
+
 /** `get-structured-content` exactly as `tools/list` sends it. */
 export const getStructuredContentTool: ToolDefinition = {
   "name": "get-structured-content",

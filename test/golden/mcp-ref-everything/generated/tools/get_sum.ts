@@ -13,6 +13,9 @@ export interface GetSumInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type GetSumArguments = GetSumInput;
+
 /** `get-sum` exactly as `tools/list` sends it. */
 export const getSumTool: ToolDefinition = {
   "name": "get-sum",

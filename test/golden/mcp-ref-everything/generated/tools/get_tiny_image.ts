@@ -5,6 +5,9 @@ export interface GetTinyImageInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type GetTinyImageArguments = GetTinyImageInput;
+
 /** `get-tiny-image` exactly as `tools/list` sends it. */
 export const getTinyImageTool: ToolDefinition = {
   "name": "get-tiny-image",

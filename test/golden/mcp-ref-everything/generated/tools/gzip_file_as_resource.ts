@@ -5,6 +5,22 @@ export interface GzipFileAsResourceInput {
   /**
    * Name of the output file
    */
+  name: string
+  /**
+   * URL or data URI of the file content to compress
+   */
+  data: string
+  /**
+   * How the resulting gzipped file should be returned. 'resourceLink' returns a link to a resource that can be read later, 'resource' returns a full resource object.
+   */
+  outputType: ("resourceLink" | "resource")
+  [k: string]: unknown | undefined
+}
+
+export interface GzipFileAsResourceArguments {
+  /**
+   * Name of the output file
+   */
   name?: string
   /**
    * URL or data URI of the file content to compress

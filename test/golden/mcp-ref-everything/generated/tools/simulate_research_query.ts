@@ -9,6 +9,18 @@ export interface SimulateResearchQueryInput {
   /**
    * Simulate an ambiguous query that requires clarification (triggers input_required status)
    */
+  ambiguous: boolean
+  [k: string]: unknown | undefined
+}
+
+export interface SimulateResearchQueryArguments {
+  /**
+   * The research topic to investigate
+   */
+  topic: string
+  /**
+   * Simulate an ambiguous query that requires clarification (triggers input_required status)
+   */
   ambiguous?: boolean
   [k: string]: unknown | undefined
 }

@@ -5,6 +5,9 @@ export interface ToggleSimulatedLoggingInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type ToggleSimulatedLoggingArguments = ToggleSimulatedLoggingInput;
+
 /** `toggle-simulated-logging` exactly as `tools/list` sends it. */
 export const toggleSimulatedLoggingTool: ToolDefinition = {
   "name": "toggle-simulated-logging",

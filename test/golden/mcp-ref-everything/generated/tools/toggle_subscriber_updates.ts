@@ -5,6 +5,9 @@ export interface ToggleSubscriberUpdatesInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type ToggleSubscriberUpdatesArguments = ToggleSubscriberUpdatesInput;
+
 /** `toggle-subscriber-updates` exactly as `tools/list` sends it. */
 export const toggleSubscriberUpdatesTool: ToolDefinition = {
   "name": "toggle-subscriber-updates",

@@ -5,6 +5,9 @@ export interface TriggerElicitationRequestInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TriggerElicitationRequestArguments = TriggerElicitationRequestInput;
+
 /** `trigger-elicitation-request` exactly as `tools/list` sends it. */
 export const triggerElicitationRequestTool: ToolDefinition = {
   "name": "trigger-elicitation-request",

@@ -5,6 +5,9 @@ export interface TriggerElicitationRequestAsyncInput {
   [k: string]: unknown | undefined
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type TriggerElicitationRequestAsyncArguments = TriggerElicitationRequestAsyncInput;
+
 /** `trigger-elicitation-request-async` exactly as `tools/list` sends it. */
 export const triggerElicitationRequestAsyncTool: ToolDefinition = {
   "name": "trigger-elicitation-request-async",

@@ -5,6 +5,18 @@ export interface TriggerLongRunningOperationInput {
   /**
    * Duration of the operation in seconds
    */
+  duration: number
+  /**
+   * Number of steps in the operation
+   */
+  steps: number
+  [k: string]: unknown | undefined
+}
+
+export interface TriggerLongRunningOperationArguments {
+  /**
+   * Duration of the operation in seconds
+   */
   duration?: number
   /**
    * Number of steps in the operation

@@ -9,6 +9,18 @@ export interface TriggerSamplingRequestInput {
   /**
    * Maximum number of tokens to generate
    */
+  maxTokens: number
+  [k: string]: unknown | undefined
+}
+
+export interface TriggerSamplingRequestArguments {
+  /**
+   * The prompt to send to the LLM
+   */
+  prompt: string
+  /**
+   * Maximum number of tokens to generate
+   */
   maxTokens?: number
   [k: string]: unknown | undefined
 }

@@ -9,6 +9,26 @@ export interface TriggerUrlElicitationInput {
   /**
    * Message shown to the user before opening the URL
    */
+  message: string
+  /**
+   * Optional explicit elicitation ID. Defaults to a random UUID.
+   */
+  elicitationId?: string
+  /**
+   * Controls which elicitation mechanism is used. When false (default), sends an elicitation/create request (request path). When true, throws a UrlElicitationRequiredError (MCP error code -32042) so the client handles the URL elicitation via the error path rather than waiting for a response. To clear the error, satisfy the prerequisite and retry this call with the same arguments; the retry ignores errorPath and proceeds, so the client does not loop on the same error.
+   */
+  errorPath: boolean
+  [k: string]: unknown | undefined
+}
+
+export interface TriggerUrlElicitationArguments {
+  /**
+   * The URL the user should open
+   */
+  url: string
+  /**
+   * Message shown to the user before opening the URL
+   */
   message?: string
   /**
    * Optional explicit elicitation ID. Defaults to a random UUID.

@@ -18,6 +18,9 @@ export interface AggregateInput {
   }[]
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type AggregateArguments = AggregateInput;
+
 /** `aggregate` exactly as `tools/list` sends it. */
 export const aggregateTool: ToolDefinition = {
   "name": "aggregate",

@@ -12,6 +12,9 @@ export interface CollectionIndexesInput {
   collection: string
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type CollectionIndexesArguments = CollectionIndexesInput;
+
 /** `collection-indexes` exactly as `tools/list` sends it. */
 export const collectionIndexesTool: ToolDefinition = {
   "name": "collection-indexes",

@@ -12,6 +12,9 @@ export interface CollectionSchemaInput {
   collection: string
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type CollectionSchemaArguments = CollectionSchemaInput;
+
 /** `collection-schema` exactly as `tools/list` sends it. */
 export const collectionSchemaTool: ToolDefinition = {
   "name": "collection-schema",

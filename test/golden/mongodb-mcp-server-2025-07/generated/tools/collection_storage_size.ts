@@ -12,6 +12,9 @@ export interface CollectionStorageSizeInput {
   collection: string
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type CollectionStorageSizeArguments = CollectionStorageSizeInput;
+
 /** `collection-storage-size` exactly as `tools/list` sends it. */
 export const collectionStorageSizeTool: ToolDefinition = {
   "name": "collection-storage-size",

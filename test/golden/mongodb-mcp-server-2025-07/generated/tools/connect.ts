@@ -11,6 +11,9 @@ export interface ConnectInput {
   connectionString: string
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type ConnectArguments = ConnectInput;
+
 /** `connect` exactly as `tools/list` sends it. */
 export const connectTool: ToolDefinition = {
   "name": "connect",

@@ -18,6 +18,9 @@ export interface CountInput {
   }
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type CountArguments = CountInput;
+
 /** `count` exactly as `tools/list` sends it. */
 export const countTool: ToolDefinition = {
   "name": "count",

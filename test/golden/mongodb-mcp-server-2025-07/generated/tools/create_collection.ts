@@ -12,6 +12,9 @@ export interface CreateCollectionInput {
   collection: string
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type CreateCollectionArguments = CreateCollectionInput;
+
 /** `create-collection` exactly as `tools/list` sends it. */
 export const createCollectionTool: ToolDefinition = {
   "name": "create-collection",

@@ -22,6 +22,9 @@ export interface CreateIndexInput {
   name?: string
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type CreateIndexArguments = CreateIndexInput;
+
 /** `create-index` exactly as `tools/list` sends it. */
 export const createIndexTool: ToolDefinition = {
   "name": "create-index",

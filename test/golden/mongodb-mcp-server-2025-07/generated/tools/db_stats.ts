@@ -8,6 +8,9 @@ export interface DbStatsInput {
   database: string
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type DbStatsArguments = DbStatsInput;
+
 /** `db-stats` exactly as `tools/list` sends it. */
 export const dbStatsTool: ToolDefinition = {
   "name": "db-stats",

@@ -18,6 +18,9 @@ export interface DeleteManyInput {
   }
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type DeleteManyArguments = DeleteManyInput;
+
 /** `delete-many` exactly as `tools/list` sends it. */
 export const deleteManyTool: ToolDefinition = {
   "name": "delete-many",

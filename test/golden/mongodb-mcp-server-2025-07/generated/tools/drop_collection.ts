@@ -12,6 +12,9 @@ export interface DropCollectionInput {
   collection: string
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type DropCollectionArguments = DropCollectionInput;
+
 /** `drop-collection` exactly as `tools/list` sends it. */
 export const dropCollectionTool: ToolDefinition = {
   "name": "drop-collection",

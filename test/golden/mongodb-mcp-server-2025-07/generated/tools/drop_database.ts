@@ -8,6 +8,9 @@ export interface DropDatabaseInput {
   database: string
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type DropDatabaseArguments = DropDatabaseInput;
+
 /** `drop-database` exactly as `tools/list` sends it. */
 export const dropDatabaseTool: ToolDefinition = {
   "name": "drop-database",

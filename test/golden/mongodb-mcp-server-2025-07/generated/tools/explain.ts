@@ -62,6 +62,9 @@ export interface ExplainInput {
   })[]
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type ExplainArguments = ExplainInput;
+
 /** `explain` exactly as `tools/list` sends it. */
 export const explainTool: ToolDefinition = {
   "name": "explain",

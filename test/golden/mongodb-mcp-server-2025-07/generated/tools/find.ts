@@ -25,6 +25,39 @@ export interface FindInput {
   /**
    * The maximum number of documents to return
    */
+  limit: number
+  /**
+   * A document, describing the sort order, matching the syntax of the sort argument of cursor.sort()
+   */
+  sort?: {
+    [k: string]: unknown | undefined
+  }
+}
+
+export interface FindArguments {
+  /**
+   * Database name
+   */
+  database: string
+  /**
+   * Collection name
+   */
+  collection: string
+  /**
+   * The query filter, matching the syntax of the query argument of db.collection.find()
+   */
+  filter?: {
+    [k: string]: unknown | undefined
+  }
+  /**
+   * The projection, matching the syntax of the projection argument of db.collection.find()
+   */
+  projection: {
+    [k: string]: unknown | undefined
+  }
+  /**
+   * The maximum number of documents to return
+   */
   limit?: number
   /**
    * A document, describing the sort order, matching the syntax of the sort argument of cursor.sort()

@@ -20,6 +20,9 @@ export interface InsertManyInput {
   }[]
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type InsertManyArguments = InsertManyInput;
+
 /** `insert-many` exactly as `tools/list` sends it. */
 export const insertManyTool: ToolDefinition = {
   "name": "insert-many",

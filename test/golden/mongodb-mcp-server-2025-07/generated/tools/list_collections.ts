@@ -8,6 +8,9 @@ export interface ListCollectionsInput {
   database: string
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type ListCollectionsArguments = ListCollectionsInput;
+
 /** `list-collections` exactly as `tools/list` sends it. */
 export const listCollectionsTool: ToolDefinition = {
   "name": "list-collections",

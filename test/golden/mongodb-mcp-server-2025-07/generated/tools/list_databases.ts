@@ -4,6 +4,9 @@ import type { ToolDefinition, ToolHandler } from "mcp-gen/runtime";
 export interface ListDatabasesInput {
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type ListDatabasesArguments = ListDatabasesInput;
+
 /** `list-databases` exactly as `tools/list` sends it. */
 export const listDatabasesTool: ToolDefinition = {
   "name": "list-databases",

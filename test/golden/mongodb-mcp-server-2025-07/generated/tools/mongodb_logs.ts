@@ -5,6 +5,17 @@ export interface MongodbLogsInput {
   /**
    * The type of logs to return. Global returns all recent log entries, while startupWarnings returns only warnings and errors from when the process started.
    */
+  type: ("global" | "startupWarnings")
+  /**
+   * The maximum number of log entries to return.
+   */
+  limit: number
+}
+
+export interface MongodbLogsArguments {
+  /**
+   * The type of logs to return. Global returns all recent log entries, while startupWarnings returns only warnings and errors from when the process started.
+   */
   type?: ("global" | "startupWarnings")
   /**
    * The maximum number of log entries to return.

@@ -17,6 +17,25 @@ export interface RenameCollectionInput {
   /**
    * If true, drops the target collection if it exists
    */
+  dropTarget: boolean
+}
+
+export interface RenameCollectionArguments {
+  /**
+   * Database name
+   */
+  database: string
+  /**
+   * Collection name
+   */
+  collection: string
+  /**
+   * The new name for the collection
+   */
+  newName: string
+  /**
+   * If true, drops the target collection if it exists
+   */
   dropTarget?: boolean
 }
 

@@ -28,6 +28,9 @@ export interface UpdateManyInput {
   upsert?: boolean
 }
 
+/** What a caller sends: the same as what the handler gets, since no argument has a `default`. */
+export type UpdateManyArguments = UpdateManyInput;
+
 /** `update-many` exactly as `tools/list` sends it. */
 export const updateManyTool: ToolDefinition = {
   "name": "update-many",
