@@ -52,8 +52,8 @@ export function emit(model: ProjectModel, context: EmitContext): GeneratedFile[]
 /**
  * Every docs file, paths relative to the generated area. With both formats the HTML
  * reference goes to `<dir>/html/`, so a docs framework pointed at `<dir>` sees only markdown.
- * A tool's markdown page is keyed by the tool's hash and its place in the sidebar; the
- * index by its template's data.
+ * A tool's markdown page is keyed by the tool's hash, its place in the sidebar and the
+ * hashes of the other tools its sequences call; the index by its template's data.
  */
 export function emitDocs(
   model: ProjectModel,
@@ -73,12 +73,12 @@ export function emitDocs(
   const add = (path: string, render: () => string, key?: string) =>
     files.push({ area: "generated", path: areaPath(path), mode: "generated", ...(key === undefined ? {} : { key }), render });
   if (formats.includes("markdown")) {
+    const toolNamed = (name: string) => model.tools.find((other) => other.name === name);
     model.tools.forEach((tool, index) => {
-      add(
-        `${tool.ids.file}.md`,
-        () => renderToolPage(tool, index + 1, schemas, tokens(tool), (name) => model.tools.find((other) => other.name === name)),
-        `${hashOf(tool)}:${index + 1}`,
-      );
+      // A sequence's step that calls another tool shows that tool's request and response: its hash is part of the key.
+      const called = [...new Set(tool.examples.flatMap((example) => (example.steps ?? []).map((step) => step.tool)))].filter((name) => name !== tool.name);
+      const others = called.map((name) => toolNamed(name)).map((other) => (other ? `:${hashOf(other)}` : ""));
+      add(`${tool.ids.file}.md`, () => renderToolPage(tool, index + 1, schemas, tokens(tool), toolNamed), `${hashOf(tool)}:${index + 1}${others.join("")}`);
     });
     const index = indexContext(model, tokens);
     add("index.md", () => renderIndex(index), renderKey("docs-index.md", index));

@@ -472,3 +472,33 @@ test("the index is keyed by its facts only; each tool's page by the tool and its
   const writes: ToolFixture = { ...getWeather, wire: { ...getWeather.wire, annotations: { readOnlyHint: false } } };
   for (const changed of [firstSentence, retitled, writes]) expect(keyOf([changed, createIssue])[1]).not.toBe(key);
 });
+
+describe("a page whose sequence calls another tool", () => {
+  test("is keyed by that tool's hash too, so changing the other tool alone renders the page again", () => {
+    const model = projectModel([getWeather, createIssue]);
+    const [weather, issue] = model.tools;
+    const location = { file: "specs/get_weather.yaml", line: 1, column: 1 };
+    weather.examples = [
+      {
+        title: "file an issue, then look",
+        input: {},
+        steps: [
+          { tool: issue.name, input: { title: "t" }, location },
+          { tool: weather.name, input: { location: "Paris" }, location },
+        ],
+        location,
+      },
+    ];
+    const hashes = new Map([
+      [weather.name, "w1"],
+      [issue.name, "i1"],
+    ]);
+    const keyOf = () => emitDocs(model, {}, undefined, (tool) => hashes.get(tool.name)!).find((file) => file.path === "docs/get_weather.md")?.key;
+    const before = keyOf();
+    expect(before).toBe("w1:1:i1");
+    hashes.set(issue.name, "i2");
+    expect(keyOf()).toBe("w1:1:i2");
+    // The other tool's own page does not call get_weather: its key is its hash and place alone.
+    expect(emitDocs(model, {}, undefined, (tool) => hashes.get(tool.name)!).find((file) => file.path === `docs/${issue.ids.file}.md`)?.key).toBe("i2:2");
+  });
+});
