@@ -63,8 +63,46 @@ export function tokenizerLoaded(): boolean {
  * is plain text to the model that reads it, so it is counted as such instead of refused.
  */
 export function countTokens(text: string): number {
-  return tokenizer().countTokens(text, { disallowedSpecial: NO_SPECIAL_TOKENS as Set<string> });
+  // Longer texts (no real tools/list entry is) go in blocks cut at a space where there is
+  // one: the pattern below would overflow the regular expression engine's stack on a run
+  // of millions of characters.
+  if (text.length <= BLOCK) return countBlock(text);
+  let total = 0;
+  for (let from = 0; from < text.length; ) {
+    let to = Math.min(from + BLOCK, text.length);
+    if (to < text.length) {
+      const space = text.lastIndexOf(" ", to);
+      if (space > from) to = space;
+    }
+    total += countBlock(text.slice(from, to));
+    from = to;
+  }
+  return total;
 }
+
+function countBlock(text: string): number {
+  const count = (part: string) => tokenizer().countTokens(part, { disallowedSpecial: NO_SPECIAL_TOKENS as Set<string> });
+  // The tokenizer's merges are quadratic in the length of one pre-tokenized piece (a run of
+  // letters, or of punctuation): a 10 MB word would take hours. Such a run is counted in
+  // slices of LONG_RUN characters, a close approximation (a slice boundary may split one
+  // token in two) for text no real description has; every other text is counted exactly.
+  const runs = [...text.matchAll(LONG_RUN_PATTERN)];
+  if (runs.length === 0) return count(text);
+  let total = 0;
+  let from = 0;
+  for (const run of runs) {
+    total += count(text.slice(from, run.index));
+    for (let start = 0; start < run[0].length; start += LONG_RUN) total += count(run[0].slice(start, start + LONG_RUN));
+    from = run.index + run[0].length;
+  }
+  return total + count(text.slice(from));
+}
+
+/** The longest text counted in one piece: far above any real entry, so those are counted exactly. */
+const BLOCK = 100_000;
+/** The longest run of letters or punctuation counted in one piece. */
+const LONG_RUN = 400;
+const LONG_RUN_PATTERN = new RegExp(`[\\p{L}\\p{M}]{${LONG_RUN + 1},}|[^\\s\\p{L}\\p{N}]{${LONG_RUN + 1},}`, "gu");
 
 // The options object is only read by the tokenizer; one empty set serves every call.
 const NO_SPECIAL_TOKENS: ReadonlySet<string> = new Set<string>();

@@ -61,3 +61,27 @@ describe("toolTokens", () => {
     expect(toolTokens(longer).total).toBeGreaterThan(toolTokens(entry).total);
   });
 });
+
+describe("hostile lengths", () => {
+  // The tokenizer's merges are quadratic in one piece's length: before slicing, a 10 MB word
+  // (the hostile corpus has one) never finished, and blocked the process while it tried.
+  test("a run of millions of letters or of punctuation is counted in slices, as its slices add up", () => {
+    expect(countTokens("x".repeat(400))).toBe(50);
+    expect(countTokens("x".repeat(2_000_000))).toBe((2_000_000 / 400) * 50);
+    const punctuation = "-".repeat(3_000);
+    expect(countTokens(`before ${punctuation} after`)).toBe(
+      countTokens("before ") + countTokens("-".repeat(400)) * 7 + countTokens("-".repeat(200)) + countTokens(" after"),
+    );
+  });
+
+  test("text without such runs is counted exactly, in one piece", () => {
+    const words = "hello world ".repeat(10_000);
+    expect(countTokens(words)).toBe(20_001); // two a repetition, and the last space
+    expect(countTokens(`${"x".repeat(400)} tail`)).toBe(countTokens("x".repeat(400)) + countTokens(" tail"));
+  });
+});
+
+test("a text of megabytes goes in blocks cut at spaces, so words are counted whole", () => {
+  expect(countTokens("x".repeat(10_000_000))).toBe(10_000_000 / 8);
+  expect(countTokens("hello world ".repeat(100_000))).toBe(200_001);
+});
