@@ -86,7 +86,7 @@ describe("partial runs", () => {
     expect(out).toEqual({
       changed: ["specs/echo.yaml"],
       exitCode: 0,
-      written: ["generated/docs/catalog.json", "generated/docs/echo_text.md", "generated/docs/index.md", "generated/tools/echo_text.ts"],
+      written: ["generated/client.ts", "generated/docs/catalog.json", "generated/docs/echo_text.md", "generated/docs/index.md", "generated/tools/echo_text.ts"],
       ajv: false,
       jstt: false,
     });

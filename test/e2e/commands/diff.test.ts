@@ -143,7 +143,7 @@ describe("mcp-gen diff with folders, catalogs and dumps", () => {
     const catalog = JSON.parse(readFileSync(path.join(REPO_ROOT, "generated", "docs", "catalog.json"), "utf8"));
     writeFileSync(path.join(dir, "tools.json"), JSON.stringify({ tools: catalog.tools.map((t: { definition: unknown }) => t.definition) }));
     const run = diff([path.join(dir, "tools.json"), path.join(REPO_ROOT, "generated", "docs", "catalog.json")], REPO_ROOT);
-    expect(run.stdout).toContain("(11 tools): no changes");
+    expect(run.stdout).toContain("(12 tools): no changes");
     expect(run.status).toBe(0);
     removeProject(dir);
   });
@@ -151,15 +151,15 @@ describe("mcp-gen diff with folders, catalogs and dumps", () => {
   it("takes the base from a server (--base-from-server) and the head from the demo's catalog", () => {
     const run = diff(["--base-from-server", `"${process.execPath}" build/demo/server.js`, "generated/docs/catalog.json"], REPO_ROOT);
     expect(run.stderr).toBe("");
-    expect(run.stdout).toContain("→ generated/docs/catalog.json (11 tools): no changes");
+    expect(run.stdout).toContain("→ generated/docs/catalog.json (12 tools): no changes");
     expect(run.status).toBe(0);
   });
 
   it("compares the demo's specs with the demo server (--from-server): no changes", () => {
     const run = diff(["specs", "--from-server", `"${process.execPath}" build/demo/server.js`], REPO_ROOT);
     expect(run.stderr).toBe("");
-    expect(run.stdout).toContain("specs (11 tools) → ");
-    expect(run.stdout).toContain("(11 tools): no changes");
+    expect(run.stdout).toContain("specs (12 tools) → ");
+    expect(run.stdout).toContain("(12 tools): no changes");
     expect(run.status).toBe(0);
   });
 });
