@@ -195,6 +195,10 @@ class Sequence {
   /** Every authored line, exactly once, unchanged, in some handler file; no authored file gone. */
   checkAuthored(): void {
     const onDisk = this.handlerFiles();
+    // A stub of a removed tool that the author never touched is mcp-gen's own and taken back (MG052);
+    // one the author wrote in is kept, and a lost line of it fails the marker check below.
+    const live = new Set([...this.tools.keys()].map((name) => `${toolIdentifiers(name).file}.ts`));
+    for (const file of [...this.files]) if (!onDisk.includes(file) && file !== "index.ts" && !live.has(file)) this.files.delete(file);
     for (const file of this.files) expect(onDisk, `authored file handlers/${file} is gone`).toContain(file);
     const counts = new Map<string, number>();
     for (const file of onDisk) {
