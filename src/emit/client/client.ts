@@ -6,7 +6,7 @@
 import type { JsonObject, ProjectModel, ToolModel } from "../../spec/model.js";
 import type { EmitContext } from "../shared/emitter.js";
 import type { GeneratedFile } from "../shared/generated-file.js";
-import { generatedHeader, sanitizeForComment, specFiles } from "../shared/header.js";
+import { generatedHeader, sanitizeForComment, specFiles, withoutControlCharacters } from "../shared/header.js";
 import { renderKey, renderTemplate, tsIdentifier, tsString } from "../shared/templates.js";
 
 export interface ClientEmitOptions {
@@ -80,11 +80,7 @@ function argumentsMayBeLeftOut(schema: JsonObject): boolean {
 
 /** The doc comment's lines (each after ` *`): the description's first paragraph, then what the call resolves to. */
 function methodDoc(tool: ToolModel, structured: boolean): string[] {
-  // Control characters (a NUL, a bare CR) have no place in source text: shown as U+FFFD, as the tool modules show them.
-  const description = (tool.wire.description ?? tool.wire.title ?? "")
-    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "\ufffd")
-    .trim();
+  const description = withoutControlCharacters(tool.wire.description ?? tool.wire.title ?? "").trim();
   const paragraph = description.split(/\n\s*\n/)[0] ?? "";
   const lines = paragraph === "" ? [] : paragraph.split("\n").map((line) => ` ${sanitizeForComment(line.trimEnd())}`.trimEnd());
   const calls = `Calls \`${sanitizeForComment(tool.name).replace(/`/g, "'")}\`; resolves to ${structured ? "its structured output" : "the result's content blocks"}.`;

@@ -17,6 +17,11 @@ export function sanitizeForComment(text: string): string {
     .replace(/-->/g, "--\\>");
 }
 
+/** Line ends as `\n`, and control characters (a NUL, a bare CR) as U+FFFD: text fit for generated source. */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "\ufffd");
+}
+
 /** The spec file of every tool, once each and sorted: what a project-wide file is generated from. */
 export function specFiles(model: ProjectModel): string[] {
   const files = new Set<string>();

@@ -7,13 +7,13 @@
  * from a tool's schemas to its types file, each step written for the next; the part that
  * stands alone (direct-types.ts, the same declarations without jstt) lives beside it.
  */
-import { createHash } from "node:crypto";
 import type { Options as TypeCompileOptions } from "json-schema-to-typescript";
 import type { JsonObject, JsonValue, ProjectModel, SharedSchema, ToolModel } from "../../spec/model.js";
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../spec/vocabulary.js";
 import type { EmitContext, TranslationsMemo } from "../shared/emitter.js";
 import type { GeneratedFile } from "../shared/generated-file.js";
-import { generatedHeader } from "../shared/header.js";
+import { generatedHeader, withoutControlCharacters } from "../shared/header.js";
+import { textHash } from "../../util/text-hash.js";
 import { jsLiteral } from "../shared/js-literal.js";
 import { directDeclarations } from "./direct-types.js";
 import { claimName, typeNameFromKey } from "../../spec/ts-names.js";
@@ -36,7 +36,7 @@ export function emitToolModules(
   hashOf: (tool: ToolModel) => string = toolHash,
 ): GeneratedFile[] {
   const { schemas } = model;
-  const sharedNames = schemas && schemas.length > 0 ? `:${sha1(JSON.stringify(schemas.map((schema) => [schema.id, schema.typeName])))}` : "";
+  const sharedNames = schemas && schemas.length > 0 ? `:${textHash(JSON.stringify(schemas.map((schema) => [schema.id, schema.typeName])))}` : "";
   const files: GeneratedFile[] = model.tools.map((tool) => ({
     area: "generated",
     path: `${tool.ids.module}.ts`,
@@ -49,14 +49,12 @@ export function emitToolModules(
       area: "generated",
       path: SHARED_SCHEMAS_PATH,
       mode: "generated",
-      key: sha1(JSON.stringify(schemas)),
+      key: textHash(JSON.stringify(schemas)),
       render: () => sharedSchemasModule(schemas),
     });
   }
   return files;
 }
-
-const sha1 = (text: string): string => createHash("sha1").update(text).digest("hex");
 
 /** Where the shared schemas' types are: `generated/schemas.ts`, imported by the tool modules as `../schemas.js`. */
 export const SHARED_SCHEMAS_PATH = "schemas.ts";
@@ -264,7 +262,7 @@ interface TypeSubject {
 function typeSubject(tool: ToolModel): TypeSubject {
   const schema = typeSchemaOf(tool, new Set());
   const json = JSON.stringify([schema, tool.ids.inputType, tool.ids.argumentsType, tool.ids.outputType, tool.wire.outputSchema !== undefined]);
-  return { schema, key: createHash("sha1").update(json).digest("hex"), names: sharedNamesOf(tool) };
+  return { schema, key: textHash(json), names: sharedNamesOf(tool) };
 }
 
 /** The shared type names a tool's schemas may use, as one string. */
@@ -516,7 +514,7 @@ function cleanForTypes(schema: JsonValue, rewriteRef: (ref: string) => string | 
     } else if (!acceptedByJstt(key, value, schema)) {
     } else if (key === "description" && typeof value === "string") {
       // jstt writes descriptions into doc comments: a CR or U+2028 there would end a line mid-comment.
-      setOwn(copy, key, value.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "\ufffd"));
+      setOwn(copy, key, withoutControlCharacters(value));
     } else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) {
       const map: JsonObject = {};
       for (const [name, subschema] of Object.entries(value)) setOwn(map, name, cleanForTypes(subschema, rewriteRef));
