@@ -20,7 +20,8 @@ import { sharedSchemas } from "./shared-schemas.js";
 import { WIRE_KEYS, type RawTool } from "./raw-tool.js";
 import { compileAhead, type CompileAhead } from "./compile-ahead.js";
 import { bundleSchema, type BundleArgs, type BundledOrigin, type BundleResult } from "./refs.js";
-import { checkToolSchemas, CompiledSchemas } from "./schemas.js";
+import { CompiledSchemas } from "./compiled-schemas.js";
+import { checkToolSchemas } from "./schemas.js";
 import { checkShape, checkToolName } from "./shape.js";
 
 export interface BuildResult {
