@@ -116,9 +116,10 @@ export async function generate(options: GenerateOptions = {}, session: BuildSess
   }
   // A partial run (only spec files changed since the recorded run) reads, checks and lints
   // just those files and takes the others' share from the memo; otherwise, everything.
-  // A full run counts every tool's tokens (the docs show them): the tokenizer loads on a
-  // second thread while this one reads the specs (src/spec/token-count.ts).
-  if (restored.kind === "none" && !options.lintOnly) (await session.memo()).tokens.warmUp();
+  // A full run counts every tool's tokens (the docs show them), and a changed spec most
+  // often changes its tool's entry: the tokenizer loads on a second thread while this one
+  // reads the specs (src/spec/token-count.ts). A partial run that needs no count only ends it.
+  if (!options.lintOnly) (await session.memo()).tokens.warmUp();
   const { IncrementalRun } = await import("./incremental-run.js");
   const run = new IncrementalRun(session, restored);
   if (run.changedSpecs) result.changedSpecs = run.changedSpecs;

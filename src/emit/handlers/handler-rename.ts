@@ -6,7 +6,7 @@
  * stub started with, or whose old names are used elsewhere, is not touched: the caller
  * leaves it alone and reports why.
  */
-import type { Identifier, Node, Project, SourceFile } from "ts-morph";
+import type { Identifier, Node, NoSubstitutionTemplateLiteral, Project, SourceFile, StringLiteral } from "ts-morph";
 import type { ToolIdentifiers } from "../../spec/model.js";
 import { applyEdits, type TextEdit } from "./text-edits.js";
 import { tsMorph } from "./ts-morph-lazy.js";
@@ -88,8 +88,7 @@ export interface ModuleReference {
 export function moduleReferences(project: Project, text: string): ModuleReference[] {
   const { Node } = tsMorph();
   const sourceFile = project.createSourceFile("/existing/importer.ts", text, { overwrite: true });
-  return sourceFile
-    .getImportStringLiterals()
+  return moduleSpecifierLiterals(sourceFile)
     .map((literal) => {
       const parent = literal.getParent();
       const names = Node.isImportDeclaration(parent)
@@ -100,6 +99,31 @@ export function moduleReferences(project: Project, text: string): ModuleReferenc
       return { specifier: literal.getLiteralValue(), names, ...lineColumn(sourceFile, literal.getStart()) };
     })
     .sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/**
+ * The string literals that name a module, in source order: what TypeScript lists as a
+ * file's imports (`import`/`export ... from`, `import x = require(...)`, `import(...)`,
+ * `import("...").T`). Read from the syntax tree alone: ts-morph's `getImportStringLiterals`
+ * binds the file first, which builds a type checker with the standard library for each
+ * new project, while only the tree is needed here.
+ */
+export function moduleSpecifierLiterals(sourceFile: SourceFile): Array<StringLiteral | NoSubstitutionTemplateLiteral> {
+  const { Node, ts } = tsMorph();
+  const literals: Array<StringLiteral | NoSubstitutionTemplateLiteral> = [];
+  const add = (node: Node | undefined) => {
+    if (node && (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node))) literals.push(node);
+  };
+  sourceFile.forEachDescendant((node) => {
+    if (Node.isImportDeclaration(node) || Node.isExportDeclaration(node)) add(node.getModuleSpecifier());
+    else if (Node.isExternalModuleReference(node)) add(node.getExpression());
+    else if (Node.isCallExpression(node) && node.getExpression().getKind() === ts.SyntaxKind.ImportKeyword) add(node.getArguments()[0]);
+    else if (Node.isImportTypeNode(node)) {
+      const argument = node.getArgument();
+      if (Node.isLiteralTypeNode(argument)) add(argument.getLiteral());
+    }
+  });
+  return literals;
 }
 
 /** The import of `importedName` bound to `localName`, from a module path ending in `suffix`. */

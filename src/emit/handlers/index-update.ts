@@ -6,7 +6,7 @@
  */
 import type { ExportDeclaration, Identifier, ImportDeclaration, Node, ObjectLiteralExpression, Project, SourceFile, ts } from "ts-morph";
 import type { ProjectModel, ToolIdentifiers, ToolModel } from "../../spec/model.js";
-import { lineColumn, syntaxProblem } from "./handler-rename.js";
+import { lineColumn, moduleSpecifierLiterals, syntaxProblem } from "./handler-rename.js";
 import { type IndexRenames, type IndexUpdate, propertyKey, sortedUnique, takenBackImport } from "./handlers-index.js";
 import { tsIdentifier } from "../shared/templates.js";
 import { applyEdits, lineColumnAt, positionAfterEdits, type TextEdit } from "./text-edits.js";
@@ -109,7 +109,7 @@ export function updateIndex(project: Project, model: ProjectModel, text: string,
   // Reported in the file as this run leaves it: imports added above an orphan move it down.
   const orphanKeys = orphans.map(({ key, position }) => ({ key, ...lineColumnAt(updated, positionAfterEdits(edits, position)) }));
   const finalFile = updated === text ? sourceFile : project.createSourceFile("/existing/index.ts", updated, { overwrite: true });
-  const modules = sortedUnique(finalFile.getImportStringLiterals().map((literal) => literal.getLiteralValue()));
+  const modules = sortedUnique(moduleSpecifierLiterals(finalFile).map((literal) => literal.getLiteralValue()));
   return { text: updated, orphanKeys, keys, modules, removedKeys: sortedUnique(removedKeys) };
 }
 

@@ -289,6 +289,14 @@ export const handlers = {
       hint: 'import "./fetch_forecast.js" instead',
     },
     {
+      name: "an import-equals require",
+      importer: `import weather = require("./get_weather.js");\nexport const kept = weather;\n`,
+      line: 1,
+      column: 26,
+      old: '"./get_weather.js"',
+      hint: 'import "./fetch_forecast.js" instead',
+    },
+    {
       name: "a type import through the folder's own name, with .ts",
       importer: `type T = typeof import("../handlers/get_weather.ts");\n`,
       line: 1,
