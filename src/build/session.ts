@@ -22,7 +22,7 @@ import type { MemoBase, SpecMemo } from "./spec-memo.js";
 import type { ResolvedConfig } from "../config/config.js";
 import type { TypeTranslations } from "../emit/tools/tool-modules.js";
 import type { ParsedFiles } from "../yaml/load.js";
-import type { CompiledSchemas } from "../spec/schemas.js";
+import type { CompiledSchemas } from "../spec/compiled-schemas.js";
 import type { ToolModel } from "../spec/model.js";
 import type { TokenCounts, ToolTokens } from "../spec/token-count.js";
 import type { ToolHashes } from "../spec/tool-hashes.js";
@@ -62,7 +62,7 @@ export class BuildSession {
   memo(): Promise<SessionMemo> {
     this.tables ??= Promise.all([
       import("../yaml/load.js"),
-      import("../spec/schemas.js"),
+      import("../spec/compiled-schemas.js"),
       import("../emit/tools/tool-modules.js"),
       import("../spec/tool-hashes.js"),
       import("../spec/token-count.js"),

@@ -6,6 +6,13 @@
  * `path`, the way a caller sees the value (through `$ref`s, as `/properties/a/items`),
  * and `at`, where the head side writes it (into `$defs` when that is where it lives),
  * so a spec can point at its line.
+ *
+ * One file on purpose: the comparison is one recursive walk. Each keyword family's
+ * method (types, enums, bounds, properties, items, branches ...) calls `compare` back
+ * for the subschemas it holds, and all of them share the pairs already compared (where a
+ * recursive schema ends), the side being read through `$ref`s and the findings; split
+ * by keyword, those would become arguments threaded through every file. Each method is
+ * the place to check one group of rules.ts's codes against.
  */
 import type { JsonObject, JsonValue } from "../spec/model.js";
 import { pointerToPath, pathToPointer } from "../yaml/positions.js";

@@ -3,7 +3,7 @@
  * YAML it came from, so every finding points at the offending node.
  */
 import type { Diagnostic, Location } from "../diagnostics/diagnostic.js";
-import type { ToolSource } from "../spec/build-model.js";
+import type { ToolSource } from "../spec/model-tool.js";
 import type { ToolModel } from "../spec/model.js";
 import { locate, type DataPath } from "../yaml/positions.js";
 

@@ -4,7 +4,7 @@
  * fail a run.
  */
 import { sortDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
-import type { ToolSource } from "../spec/build-model.js";
+import type { ToolSource } from "../spec/model-tool.js";
 import type { ProjectModel } from "../spec/model.js";
 import { toolLintContext, type Finding, type ToolLintContext } from "./context.js";
 import { annotationRules } from "./rules/annotations.js";

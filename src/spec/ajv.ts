@@ -63,7 +63,7 @@ export interface AjvSetup {
   /**
    * Keep each function's source for standalone ESM code: the checker's instances, whose
    * functions the validators emitter writes out. Their caller (compileUncached in
-   * src/spec/schemas.ts) checks each schema against the meta-schema itself, to report every
+   * src/spec/compiled-schemas.ts) checks each schema against the meta-schema itself, to report every
    * problem, so `compile` does not check it a second time (`validateSchema: false`).
    */
   standalone?: boolean;

@@ -3,7 +3,7 @@
  * thread parses and bundles the files, a worker compiles each distinct schema with ajv
  * (src/spec/compile-worker.ts) and hands back its standalone chunk, or the problems that
  * keep it from compiling. `settle` waits for every answer and files it where
- * the session's `CompiledSchemas` and the validators emitter look (chunks.ts, schemas.ts), so the checks,
+ * the session's `CompiledSchemas` and the validators emitter look (chunks.ts, compiled-schemas.ts), so the checks,
  * the examples and the emitter find every schema compiled, with the same code and the same
  * problems as when this thread compiles it. Anything the worker cannot answer is compiled
  * here as before.
@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { dialectOf } from "./dialect.js";
 import type { Dialect, JsonObject } from "./model.js";
-import type { CompiledSchemas, SchemaProblem } from "./schemas.js";
+import type { CompiledSchemas, SchemaProblem } from "./compiled-schemas.js";
 
 /** Fewer spec files than this are read before a worker would have started: no worker. */
 const MIN_FILES = 100;

@@ -9,7 +9,7 @@ import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { standaloneChunk } from "./standalone-code.js";
 import type { CompileAnswer, CompileRequest } from "./compile-ahead.js";
 import type { JsonObject } from "./model.js";
-import { CompiledSchemas } from "./schemas.js";
+import { CompiledSchemas } from "./compiled-schemas.js";
 
 serve(workerData as { port: MessagePort; signal: SharedArrayBuffer });
 

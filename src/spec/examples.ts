@@ -9,7 +9,7 @@ import type { YamlFile } from "../yaml/load.js";
 import type { Dialect, ExampleStep, ExampleUse, JsonObject, JsonValue, ToolExample, ToolModel } from "./model.js";
 import { suggest } from "../util/suggest.js";
 import { locate, pointerToPath, type DataPath } from "../yaml/positions.js";
-import type { CompiledSchemas } from "./schemas.js";
+import type { CompiledSchemas } from "./compiled-schemas.js";
 import { isToolReturn } from "../util/tool-return.js";
 
 export interface ExampleSchema {

@@ -279,7 +279,7 @@ async function checkedList(
   at: ((p: DumpPath) => Location) | undefined,
   sources: Map<string, string>,
 ): Promise<LoadedSide> {
-  const { inPlaceRefCycle } = await import("../../spec/schemas.js");
+  const { inPlaceRefCycle } = await import("../../spec/local-refs.js");
   const diagnostics: Diagnostic[] = [];
   const where = (p: DumpPath) => (at ? { location: at(p) } : {});
   const seen = new Set<string>();

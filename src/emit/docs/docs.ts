@@ -10,7 +10,7 @@ import { scopesSentence, toolBadges, otherAnnotations } from "./hints.js";
 import { htmlPages } from "./html/site.js";
 import { schemaTable, type PropertyRow, type SchemaTable } from "./schema-table.js";
 import { tagGroups } from "./tag-groups.js";
-import { CompiledSchemas } from "../../spec/schemas.js";
+import { CompiledSchemas } from "../../spec/compiled-schemas.js";
 import type { ToolTokens } from "../../spec/token-count.js";
 import { contextCostSentence, countedHere, listCostPhrase, type ToolTokensOf } from "./token-cost.js";
 import type { JsonObject, ProjectModel, ToolModel } from "../../spec/model.js";

@@ -6,7 +6,7 @@
  * `isError` result listing every violation, worded exactly as the runtime words it.
  */
 import { describeViolations, type ValidationError } from "../../util/violation-lines.js";
-import { CompiledSchemas } from "../../spec/schemas.js";
+import { CompiledSchemas } from "../../spec/compiled-schemas.js";
 import type { ExampleStep, JsonObject, JsonValue, ToolExample, ToolModel } from "../../spec/model.js";
 
 export interface Exchange {

@@ -10,6 +10,9 @@ import { toolIdentifiers } from "../../spec/identifiers.js";
 import type { ProjectModel, ToolIdentifiers, ToolModel } from "../../spec/model.js";
 import { tsIdentifier, tsString } from "../shared/templates.js";
 
+/** The handlers folder's index, which mcp-gen creates and then only adds to (and follows renames in). */
+export const HANDLERS_INDEX = "index.ts";
+
 export type IndexUpdate = IndexRead | { problem: string; line: number; column: number };
 
 export interface IndexRead {

@@ -5,20 +5,21 @@
  * Authored files are never overwritten or deleted; when `index.ts` cannot be read
  * safely it is left alone and reported (as orval's handler merge does).
  * New files come from templates; ts-morph is loaded only when an authored file has to
- * be edited through its syntax tree (see ts-morph-lazy.ts).
+ * be edited through its syntax tree (see ts-morph-lazy.ts). Which handlers a rename moves
+ * is decided in rename-plan.ts; this file carries the plan out with the index.
  */
-import { posix, relative } from "node:path";
+import { relative } from "node:path";
 import type { Project } from "ts-morph";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { sortDiagnostics } from "../../diagnostics/diagnostic.js";
 import { createDiagnostic } from "../../diagnostics/messages.js";
 import { toolIdentifiers } from "../../spec/identifiers.js";
-import type { ProjectModel, ToolIdentifiers, ToolModel } from "../../spec/model.js";
+import type { ProjectModel, ToolModel } from "../../spec/model.js";
 import type { EmitContext } from "../shared/emitter.js";
 import type { GeneratedFile, RenderedFile } from "../shared/generated-file.js";
 import { toPosix } from "../../util/posix.js";
-import { moduleReferences, renameHandlerModule } from "./handler-rename.js";
-import { type IndexRead, renderIndex, updateIndexWithoutParser } from "./handlers-index.js";
+import { HANDLERS_INDEX, type IndexRead, renderIndex, updateIndexWithoutParser } from "./handlers-index.js";
+import { type HandlerMove, moduleExtension, planRenames, renameRefused, staleImports } from "./rename-plan.js";
 import { sanitizeForComment } from "../shared/header.js";
 import { updateIndex } from "./index-update.js";
 import { tsIdentifier, tsString } from "../shared/templates.js";
@@ -47,8 +48,6 @@ export interface HandlerStubsResult {
   diagnostics: Diagnostic[];
 }
 
-const INDEX = "index.ts";
-
 /**
  * The emitter (src/emit/shared/emitter.ts): the handlers folder's new and amended files,
  * with what it finds about the author's files reported through the context.
@@ -73,7 +72,7 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
   const handlersDir = layout.handlersDir.replace(/\/+$/, "");
   const diagnosticFile = (file: string) => (handlersDir === "" || handlersDir === "." ? file : `${handlersDir}/${file}`);
 
-  const renames = planRenames(parser, model, existing, diagnosticFile);
+  const renames = planRenames(parser, model, existing.files, diagnosticFile);
   diagnostics.push(...renames.diagnostics);
 
   // Worked out for the first orphan, if any.
@@ -82,13 +81,13 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
   // handler can then follow in two runs (namespaceHint), and needs the entry to.
   renames.takeBack = (key) => !(unprefixed ??= unprefixedTools(model)).byName.has(key);
 
-  const indexText = existing.files.get(INDEX);
+  const indexText = existing.files.get(HANDLERS_INDEX);
   let indexLeftAlone = false;
   // The index as the author left it, once read: which tools it already maps, and where from.
   let indexRead: IndexRead | undefined;
   if (indexText === undefined) {
     const listed = model.tools.filter((tool) => !renames.blocked.has(tool.name));
-    files.push({ area: "handlers", path: INDEX, contents: renderIndex(listed, layout.generatedFromHandlers), mode: "create" });
+    files.push({ area: "handlers", path: HANDLERS_INDEX, contents: renderIndex(listed, layout.generatedFromHandlers), mode: "create" });
   } else {
     const read = () => updateIndexWithoutParser(model, indexText, renames) ?? updateIndex(parser(), model, indexText, renames);
     let update = read();
@@ -97,10 +96,10 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
     // break. Those renames are not done, and the index is read again without them.
     if (!("problem" in update)) {
       const modules = update.modules;
-      const stale = (move: HandlerMove) => modules.find((specifier) => moduleExtension(handlersDir, INDEX, specifier, move.from.file) !== undefined);
+      const stale = (move: HandlerMove) => modules.find((specifier) => moduleExtension(handlersDir, HANDLERS_INDEX, specifier, move.from.file) !== undefined);
       const unfollowed = renames.moves.filter((move) => stale(move) !== undefined);
       for (const move of unfollowed) {
-        const reason = `${diagnosticFile(INDEX)} could not be updated (it would go on importing ${tsString(stale(move)!)})`;
+        const reason = `${diagnosticFile(HANDLERS_INDEX)} could not be updated (it would go on importing ${tsString(stale(move)!)})`;
         diagnostics.push(renameRefused(move.tool, diagnosticFile(move.fromPath), reason));
         renames.moves.splice(renames.moves.indexOf(move), 1);
         renames.indexRenames.delete(move.tool.name);
@@ -113,8 +112,8 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
       diagnostics.push(
         createDiagnostic({
           code: "MG051",
-          format: { file: diagnosticFile(INDEX), problem: update.problem },
-          location: { file: diagnosticFile(INDEX), line: update.line, column: update.column },
+          format: { file: diagnosticFile(HANDLERS_INDEX), problem: update.problem },
+          location: { file: diagnosticFile(HANDLERS_INDEX), line: update.line, column: update.column },
           hint: "add the new tools to the `handlers` object by hand",
         }),
       );
@@ -125,8 +124,8 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
           createDiagnostic({
             code: "MG052",
             messageId: "indexEntry",
-            format: { key, file: diagnosticFile(INDEX) },
-            location: { file: diagnosticFile(INDEX), line: 1, column: 1 },
+            format: { key, file: diagnosticFile(HANDLERS_INDEX) },
+            location: { file: diagnosticFile(HANDLERS_INDEX), line: 1, column: 1 },
           }),
         );
       }
@@ -136,13 +135,13 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
           createDiagnostic({
             code: "MG050",
             messageId: "indexEntry",
-            format: { key: orphan.key, file: diagnosticFile(INDEX) },
-            location: { file: diagnosticFile(INDEX), line: orphan.line, column: orphan.column },
+            format: { key: orphan.key, file: diagnosticFile(HANDLERS_INDEX) },
+            location: { file: diagnosticFile(HANDLERS_INDEX), line: orphan.line, column: orphan.column },
             hint: namespaced ? namespaceHint(orphan.key, namespaced, diagnosticFile) : "remove it if its tool was deleted or renamed",
           }),
         );
       }
-      if (update.text !== indexText) files.push({ area: "handlers", path: INDEX, contents: update.text, mode: "update" });
+      if (update.text !== indexText) files.push({ area: "handlers", path: HANDLERS_INDEX, contents: update.text, mode: "update" });
     }
   }
 
@@ -151,7 +150,7 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
   for (const move of renames.moves) {
     if (indexLeftAlone) {
       // The index would go on importing the old file: both stay as they are.
-      diagnostics.push(renameRefused(move.tool, diagnosticFile(move.fromPath), diagnosticFile(INDEX) + " could not be updated"));
+      diagnostics.push(renameRefused(move.tool, diagnosticFile(move.fromPath), diagnosticFile(HANDLERS_INDEX) + " could not be updated"));
       continue;
     }
     moving.add(move.fromPath);
@@ -182,20 +181,21 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
     if (renames.blocked.has(tool.name) || moved.has(tool) || existing.files.has(path)) continue;
     // The index maps the tool to a handler of the author's elsewhere (`./hello/index.js`):
     // a stub would be an unused file that throws. One the index imports is written, though.
-    if (mapped.has(tool.name) && !indexRead!.modules.some((specifier) => moduleExtension(handlersDir, INDEX, specifier, tool.ids.file) !== undefined)) continue;
+    if (mapped.has(tool.name) && !indexRead!.modules.some((specifier) => moduleExtension(handlersDir, HANDLERS_INDEX, specifier, tool.ids.file) !== undefined))
+      continue;
     files.push({ area: "handlers", path, contents: renderStub(tool, layout.generatedFromHandlers), mode: "create", takeBack: true });
   }
 
   const toolFiles = new Set(model.tools.map((tool) => `${tool.ids.file}.ts`));
   for (const path of [...existing.files.keys()].sort()) {
-    if (path === INDEX || toolFiles.has(path) || moving.has(path) || !isHandlerModule(path)) continue;
+    if (path === HANDLERS_INDEX || toolFiles.has(path) || moving.has(path) || !isHandlerModule(path)) continue;
     const namespaced = (unprefixed ??= unprefixedTools(model)).byFile.get(path.slice(0, -".ts".length));
     const text = existing.files.get(path) ?? "";
     const recorded = existing.written?.get(path);
     // Not while the index as this run leaves it may still import it (or could not be read).
     const imported =
       indexLeftAlone ||
-      (indexRead?.modules ?? []).some((specifier) => moduleExtension(handlersDir, INDEX, specifier, path.slice(0, -".ts".length)) !== undefined);
+      (indexRead?.modules ?? []).some((specifier) => moduleExtension(handlersDir, HANDLERS_INDEX, specifier, path.slice(0, -".ts".length)) !== undefined);
     if (!namespaced && !imported && recorded !== undefined && recorded === textHash(text)) {
       // The stub mcp-gen wrote, untouched: nothing of the author's is lost by taking it back.
       files.push({ area: "handlers", path, contents: text, mode: "remove" });
@@ -220,143 +220,14 @@ export function emitHandlerStubs(model: ProjectModel, existing: ExistingHandlers
   }
 
   // Handler files by path, then the index.
-  const byPath = (a: RenderedFile, b: RenderedFile) => Number(a.path === INDEX) - Number(b.path === INDEX) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const byPath = (a: RenderedFile, b: RenderedFile) =>
+    Number(a.path === HANDLERS_INDEX) - Number(b.path === HANDLERS_INDEX) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   return { files: files.sort(byPath), diagnostics: sortDiagnostics(diagnostics) };
-}
-
-interface HandlerMove {
-  tool: ToolModel;
-  from: ToolIdentifiers;
-  fromPath: string;
-  toPath: string;
-  contents: string;
-  fromContents: string;
 }
 
 /** A path as one shell word: quoted when it holds anything but safe characters. */
 function shellWord(path: string): string {
   return /^[A-Za-z0-9_./-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
-}
-
-interface RenamePlan {
-  /** Handler files to rename, with their new text. */
-  moves: HandlerMove[];
-  /** By new tool name: the old name and identifiers, whose `handlers/index.ts` entry follows the rename. */
-  indexRenames: Map<string, { fromName: string; from: ToolIdentifiers }>;
-  /** Tools whose old handler is still there but cannot be renamed: no stub, no index entry. */
-  blocked: Set<string>;
-  diagnostics: Diagnostic[];
-  /** Whether a gone tool's index entry may be taken back (see `IndexRenames`). */
-  takeBack?: (key: string) => boolean;
-}
-
-/**
- * Decides, for each tool with `renamedFrom`, what happens to the old handler. It is
- * renamed only when it alone belongs to the old name, the new file does not exist yet,
- * and it still has the shape of a stub; otherwise it is left alone and reported.
- */
-function planRenames(parser: () => Project, model: ProjectModel, existing: ExistingHandlers, diagnosticFile: (file: string) => string): RenamePlan {
-  const plan: RenamePlan = { moves: [], indexRenames: new Map(), blocked: new Set(), diagnostics: [] };
-  const toolNames = new Set(model.tools.map((tool) => tool.name));
-  const claims = new Map<string, number>();
-  for (const tool of model.tools) if (tool.renamedFrom !== undefined) claims.set(tool.renamedFrom, (claims.get(tool.renamedFrom) ?? 0) + 1);
-
-  for (const tool of model.tools) {
-    const fromName = tool.renamedFrom;
-    if (fromName === undefined || fromName === tool.name) continue;
-    const from = toolIdentifiers(fromName);
-    const fromPath = `${from.file}.ts`;
-    const toPath = `${tool.ids.file}.ts`;
-    const fromText = fromPath === toPath ? undefined : existing.files.get(fromPath);
-    const refuse = (reason: string) => plan.diagnostics.push(renameRefused(tool, diagnosticFile(fromPath), reason));
-
-    if (toolNames.has(fromName)) {
-      refuse(`\`${fromName}\` is still a tool of this project`);
-      continue;
-    }
-    if ((claims.get(fromName) ?? 0) > 1) {
-      if (fromText !== undefined) plan.blocked.add(tool.name);
-      refuse(`several tools say \`renamedFrom: ${fromName}\``);
-      continue;
-    }
-    if (fromText === undefined) {
-      // Nothing to move (already renamed, or never written): only the index entry follows.
-      plan.indexRenames.set(tool.name, { fromName, from });
-      continue;
-    }
-    if (existing.files.has(toPath)) {
-      refuse(`${diagnosticFile(toPath)} already exists`);
-      continue;
-    }
-    const renamed = renameHandlerModule(parser(), fromText, from, tool.ids);
-    if ("problem" in renamed) {
-      plan.blocked.add(tool.name);
-      plan.diagnostics.push(
-        createDiagnostic({
-          code: "MG162",
-          format: { file: diagnosticFile(fromPath), tool: tool.name, problem: renamed.problem },
-          location: { file: diagnosticFile(fromPath), line: renamed.line, column: renamed.column },
-          hint: `rename it to ${diagnosticFile(toPath)} and its export to \`${tool.ids.handler}\` by hand`,
-        }),
-      );
-      continue;
-    }
-    plan.moves.push({ tool, from, fromPath, toPath, contents: renamed.text, fromContents: fromText });
-    plan.indexRenames.set(tool.name, { fromName, from });
-  }
-  return plan;
-}
-
-/**
- * Authored files that import a moved handler by its old path (`import { helper } from
- * "./old_name.js"`): the move breaks them. Only `handlers/index.ts`, which mcp-gen keeps,
- * follows a rename; the author's other files are reported at the import, never edited.
- */
-function staleImports(
-  project: Project,
-  moves: readonly HandlerMove[],
-  files: ReadonlyMap<string, string>,
-  handlersDir: string,
-  diagnosticFile: (file: string) => string,
-): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  for (const [file, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    // The index follows every rename that is done (a move it cannot follow is not done).
-    if (file === INDEX) continue;
-    // Reading is cheap, parsing is not: only files that spell an old module's name are parsed.
-    if (!/\.[cm]?tsx?$/.test(file) || !moves.some((move) => text.includes(move.from.file))) continue;
-    for (const reference of moduleReferences(project, text)) {
-      for (const move of moves) {
-        const extension = moduleExtension(handlersDir, file, reference.specifier, move.from.file);
-        if (extension === undefined) continue;
-        const tail = `${move.from.file}${extension}`;
-        const replacement = `${reference.specifier.slice(0, -tail.length)}${move.tool.ids.file}${extension}`;
-        const renamedExport = reference.names.includes(move.from.handler) ? `; its \`${move.from.handler}\` is now \`${move.tool.ids.handler}\`` : "";
-        diagnostics.push(
-          createDiagnostic({
-            code: "MG163",
-            format: { file: diagnosticFile(file), specifier: tsString(reference.specifier), to: diagnosticFile(move.toPath) },
-            location: { file: diagnosticFile(file), line: reference.line, column: reference.column },
-            hint: `import ${tsString(replacement)} instead${renamedExport}`,
-          }),
-        );
-      }
-    }
-  }
-  return diagnostics;
-}
-
-/**
- * How `importer` names the module `handlers/<stem>.ts` when `specifier` is that module
- * (`./stem.js`, `../handlers/stem`, ...): the extension written, or `undefined` for another module.
- * Paths are relative to the handlers folder.
- */
-function moduleExtension(handlersDir: string, importer: string, specifier: string, stem: string): "" | ".js" | ".ts" | undefined {
-  if (!/^\.\.?\//.test(specifier)) return undefined;
-  const inFolder = (file: string) => posix.join(handlersDir || ".", file);
-  const target = inFolder(posix.join(posix.dirname(importer), specifier));
-  const module = inFolder(stem);
-  return (["", ".js", ".ts"] as const).find((extension) => target === `${module}${extension}`);
 }
 
 interface UnprefixedTools {
@@ -395,15 +266,6 @@ function namespaceHint(oldName: string, namespaced: { tool: ToolModel }, diagnos
     `write \`name: ${name}\` and \`renamedFrom: ${oldName}\` in the spec and generate; then put the namespace back with \`name: ${oldName}\`. ` +
     `Otherwise remove it if its tool was deleted`
   );
-}
-
-function renameRefused(tool: ToolModel, fromFile: string, reason: string): Diagnostic {
-  return createDiagnostic({
-    code: "MG161",
-    format: { renamedFrom: String(tool.renamedFrom), tool: tool.name, file: fromFile, reason },
-    location: tool.location,
-    hint: "move the handler by hand, or remove `renamedFrom`",
-  });
 }
 
 /** Top-level TypeScript modules only: subfolders, declarations and tests are the author's own business. */

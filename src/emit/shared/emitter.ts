@@ -14,7 +14,7 @@
 import type { ResolvedConfig } from "../../config/config.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { ProjectModel } from "../../spec/model.js";
-import type { CompiledSchemas } from "../../spec/schemas.js";
+import type { CompiledSchemas } from "../../spec/compiled-schemas.js";
 import type { ToolHashes } from "../../spec/tool-hashes.js";
 import type { ToolTokens } from "../../spec/token-count.js";
 import type { GeneratedFile } from "./generated-file.js";

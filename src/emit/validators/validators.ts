@@ -2,14 +2,14 @@
  * The validators emitter: ajv standalone code for every input and output schema, laid
  * out as validators-module.ts describes.
  *
- * The functions are the checker's own (src/spec/schemas.ts compiles each distinct schema
+ * The functions are the checker's own (src/spec/compiled-schemas.ts compiles each distinct schema
  * once per build session), so tools with equal schemas share one function. Each distinct
  * schema's chunk is remembered in the session: its later runs (watch), and runs the
  * build cache hands the chunks to, do not compile it again, and when every chunk is
  * remembered ajv is not loaded at all.
  */
 import type { ProjectModel } from "../../spec/model.js";
-import type { CompiledSchemas } from "../../spec/schemas.js";
+import type { CompiledSchemas } from "../../spec/compiled-schemas.js";
 import type { EmitContext } from "../shared/emitter.js";
 import type { GeneratedFile, RenderedFile } from "../shared/generated-file.js";
 import { assembleValidators, chunksComplete, type ValidatorSource, validatorsKey, validatorsPaths } from "./validators-module.js";

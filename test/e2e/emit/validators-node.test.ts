@@ -9,7 +9,7 @@ import { modelFromWire, projectOf } from "../../helpers/project-model.js";
 import type { RenderedFile } from "../../../src/emit/shared/generated-file.js";
 import { rendered } from "../../helpers/rendered.js";
 import { emitValidators as emitWith } from "../../../src/emit/validators/validators.js";
-import { CompiledSchemas } from "../../../src/spec/schemas.js";
+import { CompiledSchemas } from "../../../src/spec/compiled-schemas.js";
 import type { Dialect, JsonObject, JsonValue, ToolModel, WireTool } from "../../../src/spec/model.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));

@@ -82,7 +82,7 @@ describe("compiling schemas on a worker thread", () => {
 
   it("answers from the worker: chunks for the schemas that compile, problems for one that does not", async () => {
     const ahead = (await import(dist("spec/compile-ahead.js"))) as typeof import("../../../src/spec/compile-ahead.js");
-    const { CompiledSchemas } = (await import(dist("spec/schemas.js"))) as typeof import("../../../src/spec/schemas.js");
+    const { CompiledSchemas } = (await import(dist("spec/compiled-schemas.js"))) as typeof import("../../../src/spec/compiled-schemas.js");
     const schemas = new CompiledSchemas();
     const chunks = schemas.chunks;
     expect(ahead.compileAhead(99, schemas)).toBeUndefined();
@@ -105,7 +105,7 @@ describe("compiling schemas on a worker thread", () => {
 
   it("is off with MCP_GEN_COMPILE_WORKER=0", async () => {
     const ahead = (await import(dist("spec/compile-ahead.js"))) as typeof import("../../../src/spec/compile-ahead.js");
-    const { CompiledSchemas } = (await import(dist("spec/schemas.js"))) as typeof import("../../../src/spec/schemas.js");
+    const { CompiledSchemas } = (await import(dist("spec/compiled-schemas.js"))) as typeof import("../../../src/spec/compiled-schemas.js");
     const before = process.env.MCP_GEN_COMPILE_WORKER;
     process.env.MCP_GEN_COMPILE_WORKER = "0";
     try {

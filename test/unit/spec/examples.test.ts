@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkExamples } from "../../../src/spec/examples.js";
-import { CompiledSchemas } from "../../../src/spec/schemas.js";
+import { CompiledSchemas } from "../../../src/spec/compiled-schemas.js";
 import { loadYamlFile, parseYaml } from "../../../src/yaml/load.js";
 import type { JsonObject } from "../../../src/spec/model.js";
 

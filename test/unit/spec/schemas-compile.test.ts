@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { JsonObject } from "../../../src/spec/model.js";
-import { CompiledSchemas } from "../../../src/spec/schemas.js";
+import { CompiledSchemas } from "../../../src/spec/compiled-schemas.js";
 
 const schemas = new CompiledSchemas();
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { loadYamlFile, parseYaml } from "../../../src/yaml/load.js";
 import type { JsonObject } from "../../../src/spec/model.js";
 import { bundleSchema } from "../../../src/spec/refs.js";
-import { checkToolSchemas, CompiledSchemas } from "../../../src/spec/schemas.js";
+import { CompiledSchemas } from "../../../src/spec/compiled-schemas.js";
+import { checkToolSchemas } from "../../../src/spec/schemas.js";
 import { CORPUS_DIR } from "../../helpers/project.js";
 
 const schemas = new CompiledSchemas();

@@ -9,7 +9,7 @@ import type { ProjectModel, ToolModel } from "../../../spec/model.js";
 import { toolTitle } from "../catalog.js";
 import { clientConfigJson } from "../client-config.js";
 import { exampleExchanges, wrappedOutputNote } from "../exchanges.js";
-import { CompiledSchemas } from "../../../spec/schemas.js";
+import { CompiledSchemas } from "../../../spec/compiled-schemas.js";
 import { effectiveHints, otherAnnotations, scopesSentence, toolBadges, type Badge } from "../hints.js";
 import { schemaTable, type PropertyRow, type SchemaTable } from "../schema-table.js";
 import { tagGroups } from "../tag-groups.js";

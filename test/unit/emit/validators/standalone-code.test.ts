@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRequire } from "node:module";
 import { renumberScopeNames, standaloneChunk } from "../../../../src/spec/standalone-code.js";
 import { createAjv } from "../../../../src/spec/ajv.js";
-import { CompiledSchemas } from "../../../../src/spec/schemas.js";
+import { CompiledSchemas } from "../../../../src/spec/compiled-schemas.js";
 
 const schemas = new CompiledSchemas();
 

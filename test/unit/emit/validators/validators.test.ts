@@ -8,7 +8,7 @@ import { rendered } from "../../../helpers/rendered.js";
 import type { RenderedFile } from "../../../../src/emit/shared/generated-file.js";
 import { emitValidators as emitWith } from "../../../../src/emit/validators/validators.js";
 import { withHelperImports } from "../../../../src/emit/validators/validators-module.js";
-import { CompiledSchemas } from "../../../../src/spec/schemas.js";
+import { CompiledSchemas } from "../../../../src/spec/compiled-schemas.js";
 import { unknownFormatsOf } from "../../../../src/spec/vocabulary.js";
 import type { JsonObject } from "../../../../src/spec/model.js";
 
