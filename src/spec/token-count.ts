@@ -139,7 +139,7 @@ export class TokenCounts {
   /** The entry's count: remembered, counted ahead, or counted now. */
   of(entry: ToolListEntry): ToolTokens {
     this.takePending();
-    const key = this.keyOf(entry);
+    const key = this.entryKey(entry);
     let counted = this.byContent.get(key);
     if (!counted && this.worker) {
       this.settle();
@@ -153,7 +153,7 @@ export class TokenCounts {
   knows(entry: ToolListEntry): boolean {
     this.takePending();
     this.settle();
-    return this.byContent.has(this.keyOf(entry));
+    return this.byContent.has(this.entryKey(entry));
   }
 
   /** Counts an earlier run recorded, read when a count is first asked for. */
@@ -190,7 +190,7 @@ export class TokenCounts {
     this.takePending();
     const wanted = new Set<string>();
     for (const entry of entries) {
-      const json = this.keyOf(entry);
+      const json = this.entryKey(entry);
       if (!this.byContent.has(json)) wanted.add(json);
     }
     if (wanted.size === 0) return;
@@ -223,8 +223,11 @@ export class TokenCounts {
     void ahead.worker.terminate();
   }
 
-  /** The entry's content as its key (entries are not changed once modelled). */
-  private keyOf(entry: ToolListEntry): string {
+  /**
+   * The entry's content, which its count follows from, as counts are keyed (made once per
+   * entry object: entries are not changed once modelled).
+   */
+  entryKey(entry: ToolListEntry): string {
     let key = this.keys.get(entry);
     if (key === undefined) this.keys.set(entry, (key = JSON.stringify(entry)));
     return key;
@@ -235,7 +238,7 @@ export class TokenCounts {
     const loads = this.pending;
     this.pending = [];
     for (const load of loads) {
-      for (const [entry, tokens] of load()) if (isToolTokens(tokens)) this.byContent.set(this.keyOf(entry), tokens);
+      for (const [entry, tokens] of load()) if (isToolTokens(tokens)) this.byContent.set(this.entryKey(entry), tokens);
     }
   }
 }

@@ -21,6 +21,7 @@ import { generatedHeader, specFiles } from "../shared/header.js";
 import { codeBlock, escapeBlock, escapeCell, escapeText, firstSentence, inlineCode, inlineCodeCell } from "./markdown-text.js";
 import { renderKey, renderTemplate } from "../shared/templates.js";
 import { counted } from "../../util/counted.js";
+import { textHash } from "../../util/text-hash.js";
 import { relativeInside } from "../../util/posix.js";
 
 export type DocsFormat = "markdown" | "html";
@@ -46,6 +47,7 @@ export function emit(model: ProjectModel, context: EmitContext): GeneratedFile[]
     context.memo.schemas,
     (tool) => context.memo.tools.of(tool),
     (tool) => context.memo.tokens.of(tool.wire),
+    (tool) => context.memo.tokens.entryKey(tool.wire),
   );
 }
 
@@ -53,7 +55,8 @@ export function emit(model: ProjectModel, context: EmitContext): GeneratedFile[]
  * Every docs file, paths relative to the generated area. With both formats the HTML
  * reference goes to `<dir>/html/`, so a docs framework pointed at `<dir>` sees only markdown.
  * A tool's markdown page is keyed by the tool's hash, its place in the sidebar and the
- * hashes of the other tools its sequences call; the index by its template's data.
+ * hashes of the other tools its sequences call; the index by its template's data, with
+ * what the tools' entries hold where the page gives the list's token cost.
  */
 export function emitDocs(
   model: ProjectModel,
@@ -63,6 +66,8 @@ export function emitDocs(
   hashOf: (tool: ToolModel) => string = toolHash,
   /** Each tool's token count; without it, counted here. */
   tokens: ToolTokensOf = countedHere(),
+  /** What a tool's token count follows from: its `tools/list` entry (the session's memo keeps it made). */
+  countedContent: (tool: ToolModel) => string = (tool) => JSON.stringify(tool.wire),
 ): GeneratedFile[] {
   const options = source && "outDir" in source ? docsOptions(source) : (source ?? {});
   const formats = options.formats && options.formats.length > 0 ? options.formats : (["markdown"] as const);
@@ -80,8 +85,10 @@ export function emitDocs(
       const others = called.map((name) => toolNamed(name)).map((other) => (other ? `:${hashOf(other)}` : ""));
       add(`${tool.ids.file}.md`, () => renderToolPage(tool, index + 1, schemas, tokens(tool), toolNamed), `${hashOf(tool)}:${index + 1}${others.join("")}`);
     });
-    const index = indexContext(model, tokens);
-    add("index.md", () => renderIndex(index), renderKey("docs-index.md", index));
+    // The list's token count follows from the tools' entries: the key names what they hold,
+    // so describing counts nothing, and a run waits for the tokenizer only if it renders.
+    const listKey = renderKey("docs-index.md", indexContext(model, textHash(model.tools.map(countedContent).join("\n"))));
+    add("index.md", () => renderIndex(indexContext(model, listCostPhrase(model, tokens, inlineCode))), listKey);
   }
   if (formats.includes("html")) {
     for (const page of htmlPages(model, schemas, tokens)) add(`${htmlPrefix}${page.path}`, page.render);
@@ -214,7 +221,8 @@ function markdownRow(row: PropertyRow) {
 }
 
 /** Everything the index page shows, ready for its template. */
-function indexContext(model: ProjectModel, tokens: ToolTokensOf) {
+/** The index page's data; `tokens` is the list's cost as the page says it. */
+function indexContext(model: ProjectModel, tokens: string) {
   const count = counted(model.tools.length, "tool");
   return {
     frontmatter: frontmatter(model.server.name, `${count} of the MCP server ${model.server.name}.`, 0, []),
@@ -222,7 +230,7 @@ function indexContext(model: ProjectModel, tokens: ToolTokensOf) {
     server: escapeText(model.server.name),
     version: inlineCode(model.server.version),
     count,
-    tokens: listCostPhrase(model, tokens, inlineCode),
+    tokens,
     groups: tagGroups(model.tools).map((group) => ({
       heading: escapeText(group.heading),
       tools: group.tools.map((tool) => ({

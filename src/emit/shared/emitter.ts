@@ -27,6 +27,8 @@ export interface TranslationsMemo {
 /** What the memo of token counts offers an emitter (src/spec/token-count.ts's `TokenCounts`). */
 export interface TokensMemo {
   of(entry: ProjectModel["tools"][number]["wire"]): ToolTokens;
+  /** What the entry's count follows from (its content), without counting. */
+  entryKey(entry: ProjectModel["tools"][number]["wire"]): string;
 }
 
 export interface EmitContext {

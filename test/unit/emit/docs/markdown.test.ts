@@ -3,7 +3,7 @@ import { emitDocs } from "../../../../src/emit/docs/docs.js";
 import { toolTokens } from "../../../../src/spec/token-count.js";
 import { typeOf } from "../../../../src/emit/docs/schema-table.js";
 import { codeBlock, escapeBlock, escapeCell, escapeText, firstSentence, inlineCode } from "../../../../src/emit/docs/markdown-text.js";
-import type { JsonValue } from "../../../../src/spec/model.js";
+import type { JsonValue, ToolModel } from "../../../../src/spec/model.js";
 import { createIssue, getWeather, projectModel, type ToolFixture } from "../../../helpers/project-model.js";
 import { renderedNow } from "../../../helpers/rendered.js";
 
@@ -439,7 +439,7 @@ describe("markdown escaping", () => {
   });
 });
 
-test("the index is keyed by its facts only; each tool's page by the tool and its place; the others have no key", () => {
+test("the index is keyed by its facts and the entries its token count follows from; each tool's page by the tool and its place; the others have no key", () => {
   const keyOf = (tools: ToolFixture[], dir?: string) => {
     const index = emitDocs(projectModel(tools), dir === undefined ? {} : { dir }).find((file) => file.path.endsWith("index.md"));
     return [index?.path, index?.key] as const;
@@ -463,9 +463,13 @@ test("the index is keyed by its facts only; each tool's page by the tool and its
   expect(pageKey([getWeather, createIssue])).toBe(pageKey([createIssue, getWeather]));
   expect(pageKey([getWeather])).toBe(pageKey([getWeather, createIssue]));
   expect(pageKey([getWeather, { ...createIssue, wire: { ...createIssue.wire, name: "a_first" } }])).not.toBe(pageKey([getWeather]));
-  // The description's second sentence is on the tool's page, not in the index.
+  // An example is no part of the tools/list entry, so neither of the list's token count.
+  const withExample: ToolFixture = { ...getWeather, examples: [{ title: "Paris", input: { location: "Paris" } }] };
+  expect(keyOf([withExample, createIssue])[1]).toBe(key);
+  // The description's second sentence is not in the index's table, but in the entry the
+  // index's token count follows from: the key follows the entry, without counting it.
   const laterSentence: ToolFixture = { ...getWeather, wire: { ...getWeather.wire, description: "Get current weather for a location.\nUses a paid API." } };
-  expect(keyOf([laterSentence, createIssue])[1]).toBe(key);
+  expect(keyOf([laterSentence, createIssue])[1]).not.toBe(key);
   // Its first sentence, its title and its hints are in the index.
   const firstSentence: ToolFixture = { ...getWeather, wire: { ...getWeather.wire, description: "Get the weather." } };
   const retitled: ToolFixture = { ...getWeather, wire: { ...getWeather.wire, title: "Weather" } };
@@ -501,4 +505,16 @@ describe("a page whose sequence calls another tool", () => {
     // The other tool's own page does not call get_weather: its key is its hash and place alone.
     expect(emitDocs(model, {}, undefined, (tool) => hashes.get(tool.name)!).find((file) => file.path === `docs/${issue.ids.file}.md`)?.key).toBe("i2:2");
   });
+});
+
+test("describing the docs counts no tokens: a count is asked for only when a page that shows one renders", () => {
+  const asked: string[] = [];
+  const tokens = (tool: ToolModel) => {
+    asked.push(tool.name);
+    return { total: 10, parts: { description: 4, inputSchema: 5 } };
+  };
+  const files = emitDocs(projectModel([getWeather, createIssue]), {}, undefined, undefined, tokens);
+  expect(asked).toEqual([]);
+  expect(files.find((file) => file.path === "docs/index.md")?.render()).toContain("20 tokens in `tools/list`");
+  expect(asked).toEqual(["get_weather", "github.create-issue"]);
 });
