@@ -87,8 +87,9 @@ export function emitDocs(
     });
     // The list's token count follows from the tools' entries: the key names what they hold,
     // so describing counts nothing, and a run waits for the tokenizer only if it renders.
-    const listKey = renderKey("docs-index.md", indexContext(model, textHash(model.tools.map(countedContent).join("\n"))));
-    add("index.md", () => renderIndex(indexContext(model, listCostPhrase(model, tokens, inlineCode))), listKey);
+    const index = indexContext(model);
+    const listKey = renderKey("docs-index.md", { ...index, tokens: textHash(model.tools.map(countedContent).join("\n")) });
+    add("index.md", () => renderIndex({ ...index, tokens: listCostPhrase(model, tokens, inlineCode) }), listKey);
   }
   if (formats.includes("html")) {
     for (const page of htmlPages(model, schemas, tokens)) add(`${htmlPrefix}${page.path}`, page.render);
@@ -221,8 +222,8 @@ function markdownRow(row: PropertyRow) {
 }
 
 /** Everything the index page shows, ready for its template. */
-/** The index page's data; `tokens` is the list's cost as the page says it. */
-function indexContext(model: ProjectModel, tokens: string) {
+/** The index page's data, but for the list's token cost (`tokens`), which is counted only to render. */
+function indexContext(model: ProjectModel) {
   const count = counted(model.tools.length, "tool");
   return {
     frontmatter: frontmatter(model.server.name, `${count} of the MCP server ${model.server.name}.`, 0, []),
@@ -230,7 +231,6 @@ function indexContext(model: ProjectModel, tokens: string) {
     server: escapeText(model.server.name),
     version: inlineCode(model.server.version),
     count,
-    tokens,
     groups: tagGroups(model.tools).map((group) => ({
       heading: escapeText(group.heading),
       tools: group.tools.map((tool) => ({
@@ -247,7 +247,7 @@ function indexContext(model: ProjectModel, tokens: string) {
   };
 }
 
-function renderIndex(context: ReturnType<typeof indexContext>): string {
+function renderIndex(context: ReturnType<typeof indexContext> & { tokens: string }): string {
   return endWithOneNewline(renderTemplate("docs-index.md", context));
 }
 
