@@ -296,6 +296,9 @@ Work folders are rebuilt by every run under \`.tmp/bench/\`; \`.tmp/bench/mcp-ge
 package (dist, templates, schema, package.json) taken at the start, so a rebuild during the run cannot mix versions; \`.tmp/bench/bench.log\` holds each
 process's command line, time and output, \`.tmp/bench/summary.json\` the raw figures.
 
+How the house's redesign (issue 22) compares with the commit before it, measured apart with
+\`bench/compare-builds.mjs\`: \`bench/REDESIGN.md\`.
+
 ## What each side does (read the generation ratios with this)
 
 - **mcp-gen** reads ${n} YAML specs, checks each against the spec format's JSON Schema and
