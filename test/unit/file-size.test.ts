@@ -4,12 +4,9 @@
  * ("One file on purpose: ..."), so the next reader knows that the length was chosen
  * and why. The precompiled/ folders hold mcp-gen's own generated code and are left out.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../helpers/project.js";
+import { sourceFiles } from "../helpers/source-files.js";
 
-const SRC = path.join(REPO_ROOT, "src");
 const LIMIT = 400;
 const NOTE = "One file on purpose:";
 
@@ -34,23 +31,9 @@ export function unexplainedLongFiles(files: ReadonlyMap<string, string>): string
   return found;
 }
 
-function handWrittenFiles(): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "precompiled") walk(full);
-      } else if (entry.name.endsWith(".ts")) files.set(path.relative(SRC, full).split(path.sep).join("/"), readFileSync(full, "utf8"));
-    }
-  };
-  walk(SRC);
-  return files;
-}
-
 describe("the size of src/'s files", () => {
   it(`every hand-written file over ${LIMIT} lines says in its opening comment why it is one piece ("${NOTE} ...")`, () => {
-    const files = handWrittenFiles();
+    const files = sourceFiles(["precompiled"]);
     // The walk sees src/ and leaves the precompiled validators out.
     expect(files.has("spec/refs.ts")).toBe(true);
     expect([...files.keys()].filter((file) => file.includes("precompiled/"))).toEqual([]);

@@ -6,13 +6,10 @@
  * nothing in the generator imports it. Every import counts: static, `import type`,
  * `export ... from`, `import()` and a worker's `new URL("./x.js", import.meta.url)`.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../helpers/project.js";
-
-const SRC = path.join(REPO_ROOT, "src");
+import { sourceFiles } from "../helpers/source-files.js";
 
 /** Lowest first. `index.ts` (the package's API) sits on top; `cli.ts` is the cli layer's entry. */
 const LAYERS = ["util", "diagnostics", "yaml", "config", "spec", "contract", "lint", "emit", "write", "build", "commands", "cli", "index"] as const;
@@ -194,19 +191,6 @@ function cyclesOf(edges: ReadonlyMap<string, ReadonlyMap<string, unknown>>): str
     }
     return group;
   });
-}
-
-function sourceFiles(): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".ts")) files.set(path.relative(SRC, full).split(path.sep).join("/"), readFileSync(full, "utf8"));
-    }
-  };
-  walk(SRC);
-  return files;
 }
 
 describe("the layers of src/", () => {

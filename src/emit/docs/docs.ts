@@ -221,8 +221,7 @@ function markdownRow(row: PropertyRow) {
   };
 }
 
-/** Everything the index page shows, ready for its template. */
-/** The index page's data, but for the list's token cost (`tokens`), which is counted only to render. */
+/** Everything the index page shows, ready for its template, but the list's token cost (`tokens`): it is counted only to render. */
 function indexContext(model: ProjectModel) {
   const count = counted(model.tools.length, "tool");
   return {
